@@ -1,0 +1,1 @@
+"""Nomicon: a server that runs games of Nomic with executable rules."""
