@@ -1,0 +1,1 @@
+"""Alembic migration environment of the game store (run via nomicon.store.migrate)."""

@@ -1,0 +1,93 @@
+"""Table definitions (SQLAlchemy Core) used by the store at run time.
+
+The migrations under ``migrations/versions`` are the source of truth for the
+database schema; these definitions must describe the same tables (a test
+compares them with the migrated database).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Dialect
+
+__all__ = ["UTCDateTime", "events", "games", "metadata", "snapshots"]
+
+NAMING_CONVENTION: dict[str, str] = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class UTCDateTime(sa.types.TypeDecorator[datetime]):
+    """A timezone-aware datetime, stored in UTC, always returned tz-aware in UTC.
+
+    PostgreSQL keeps the offset (``timestamptz``); SQLite stores a naive string,
+    so values are converted to UTC on the way in and tagged UTC on the way out.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if not isinstance(value, datetime) or value.tzinfo is None:
+            raise ValueError("expected a timezone-aware datetime")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if not isinstance(value, datetime):
+            raise TypeError(f"unexpected datetime value from database: {value!r}")
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+
+metadata = sa.MetaData(naming_convention=NAMING_CONVENTION)
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(), primary_key=True),
+    sa.Column("pack", sa.String(), nullable=False),
+    sa.Column("created", UTCDateTime(), nullable=False),
+    sa.Column("meta", sa.JSON(), nullable=False),
+    sa.Column("secret", sa.String(), nullable=True),
+    sa.Column("head", sa.Integer(), nullable=False, server_default=sa.text("0")),
+)
+
+events = sa.Table(
+    "events",
+    metadata,
+    sa.Column(
+        "game_id",
+        sa.String(),
+        sa.ForeignKey("games.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("seq", sa.Integer(), primary_key=True, autoincrement=False),
+    sa.Column("time", sa.String(), nullable=False),
+    sa.Column("type", sa.String(), nullable=False),
+    sa.Column("body", sa.JSON(), nullable=False),
+)
+
+snapshots = sa.Table(
+    "snapshots",
+    metadata,
+    sa.Column(
+        "game_id",
+        sa.String(),
+        sa.ForeignKey("games.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("seq", sa.Integer(), primary_key=True, autoincrement=False),
+    sa.Column("state", sa.JSON(), nullable=False),
+)

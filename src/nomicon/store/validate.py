@@ -1,0 +1,67 @@
+"""Argument checks shared by the store backends (no database access here)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from .errors import InvalidInput, SeqConflict
+
+if TYPE_CHECKING:
+    from .sql import GameRecord
+
+__all__ = ["contiguous", "events", "mapping", "record", "seq"]
+
+
+def seq(name: str, value: object, *, minimum: int = 1) -> int:
+    """``value`` as a seq: an int (not a bool) >= ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"{name} must be an int, got {type(value).__name__}")
+    if value < minimum:
+        raise InvalidInput(f"{name} must be >= {minimum}, got {value}")
+    return value
+
+
+def mapping(name: str, value: object) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise InvalidInput(f"{name} must be a dict, got {type(value).__name__}")
+    return value
+
+
+def events(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Shallow-copied event dicts, each with an int ``seq`` and str ``time`` and ``type``."""
+    if isinstance(items, Mapping | str | bytes):
+        raise InvalidInput("events must be a list of dicts")
+    out: list[dict[str, Any]] = []
+    for index, item in enumerate(items):
+        mapping(f"event #{index}", item)
+        if "seq" not in item:
+            raise InvalidInput(f"event #{index} has no 'seq'")
+        seq(f"event #{index} 'seq'", item["seq"])
+        for key in ("time", "type"):
+            if not isinstance(item.get(key), str):
+                raise InvalidInput(f"event #{index} needs a str {key!r}")
+        out.append(dict(item))
+    return out
+
+
+def contiguous(game_id: str, batch: list[dict[str, Any]], *, head: int) -> None:
+    """Check that ``batch`` continues a log whose head is ``head``, without gaps or repeats."""
+    previous = head
+    for item in batch:
+        if item["seq"] != previous + 1:
+            raise SeqConflict(game_id, item["seq"] - 1, previous, f"event seq {item['seq']}")
+        previous = item["seq"]
+
+
+def record(rec: GameRecord) -> None:
+    if not isinstance(rec.id, str) or not rec.id:
+        raise InvalidInput("game id must be a non-empty str")
+    if not isinstance(rec.pack, str) or not rec.pack:
+        raise InvalidInput("pack must be a non-empty str")
+    if not isinstance(rec.created, datetime) or rec.created.utcoffset() is None:
+        raise InvalidInput("created must be a timezone-aware datetime")
+    mapping("meta", rec.meta)
+    if rec.secret is not None and not isinstance(rec.secret, str):
+        raise InvalidInput("secret must be a str or None")

@@ -1,0 +1,411 @@
+"""Contract tests for the game store, run against SQLite (PostgreSQL can subclass).
+
+A backend subclass provides ``self.url`` (an autouse fixture) and may override
+``make_store``; every ``make_store()`` call returns a new store object on the
+same database, and all of them are closed after the test.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import sqlite3
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from nomicon.store import (
+    DuplicateGame,
+    GameNotFound,
+    GameRecord,
+    InvalidInput,
+    SeqConflict,
+    SqlStore,
+    StoreError,
+    current_revision,
+    head_revision,
+    upgrade,
+)
+
+T0 = datetime(2026, 5, 9, 7, 35, 25, 123456, tzinfo=UTC)
+
+
+def ev(seq: int, type_: str = "tick", **body: Any) -> dict[str, Any]:
+    return {"seq": seq, "time": (T0 + timedelta(seconds=seq)).isoformat(), "type": type_, **body}
+
+
+def rec(game_id: str = "g1", created: datetime = T0, **kw: Any) -> GameRecord:
+    meta = kw.pop("meta", {"title": "Test game", "players": ["ann", "bob"]})
+    return GameRecord(id=game_id, pack="classic", created=created, meta=meta, **kw)
+
+
+def _race_worker(url: str, writer: str, count: int, barrier: Any) -> None:
+    """Append ``count`` events to game 'race', retrying on SeqConflict (child process)."""
+    store = SqlStore(url)
+    try:
+        barrier.wait(timeout=120)
+        done = 0
+        while done < count:
+            head = store.get_game("race").head
+            try:
+                store.append("race", [ev(head + 1, writer, n=done)])
+            except SeqConflict:
+                continue
+            done += 1
+    finally:
+        store.close()
+
+
+class StoreContract:
+    url: str
+
+    @pytest.fixture(autouse=True)
+    def _close_stores(self) -> Iterator[None]:
+        self._stores: list[SqlStore] = []
+        yield
+        for store in self._stores:
+            store.close()
+
+    def track(self, store: SqlStore) -> SqlStore:
+        self._stores.append(store)
+        return store
+
+    def make_store(self) -> SqlStore:
+        return self.track(SqlStore(self.url))
+
+    # -- create / load -----------------------------------------------------------
+
+    def test_create_load_round_trip(self) -> None:
+        store = self.make_store()
+        events = [
+            ev(1, "game_created", params={"n": 3, "ratio": 0.5, "ok": True, "none": None}),
+            ev(2, "player_joined", player="ann", tags=["a", "b"], nested={"x": {"y": [1, 2]}}),
+            ev(3, "proposal", text="Règle 301 — ünïcødé ✓"),
+        ]
+        store.create_game(rec(secret="ab" * 16), events)
+        record, log = store.load("g1")
+        assert log == events
+        assert record == rec(secret="ab" * 16, head=3)
+        assert record.created == T0
+        assert record.created.utcoffset() == timedelta(0)
+        assert store.get_game("g1") == record
+
+    def test_created_normalised_to_utc(self) -> None:
+        store = self.make_store()
+        local = T0.astimezone(timezone(timedelta(hours=-5, minutes=-30)))
+        store.create_game(rec(created=local), [])
+        created = store.get_game("g1").created
+        assert created == T0
+        assert created.tzinfo is not None and created.utcoffset() == timedelta(0)
+
+    def test_naive_created_rejected(self) -> None:
+        store = self.make_store()
+        with pytest.raises(InvalidInput):
+            store.create_game(rec(created=T0.replace(tzinfo=None)), [])
+        with pytest.raises(GameNotFound):
+            store.get_game("g1")
+
+    def test_create_without_events(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(head=7), [])  # record.head is ignored
+        record, log = store.load("g1")
+        assert (record.head, log) == (0, [])
+        assert store.append("g1", [ev(1)]) == 1
+
+    def test_duplicate_game(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        with pytest.raises(DuplicateGame, match="'g1'"):
+            store.create_game(rec(meta={"other": True}), [ev(1, "other")])
+        record, log = store.load("g1")
+        assert record.meta == rec().meta
+        assert log == [ev(1)]
+
+    def test_create_events_must_start_at_one(self) -> None:
+        store = self.make_store()
+        with pytest.raises(SeqConflict):
+            store.create_game(rec(), [ev(2), ev(3)])
+        with pytest.raises(SeqConflict):
+            store.create_game(rec(), [ev(1), ev(3)])
+        with pytest.raises(GameNotFound):
+            store.load("g1")
+
+    @pytest.mark.parametrize(
+        "call",
+        [
+            lambda s: s.load("nope"),
+            lambda s: s.get_game("nope"),
+            lambda s: s.append("nope", [ev(1)]),
+            lambda s: s.append("nope", []),
+            lambda s: s.events("nope"),
+            lambda s: s.update_meta("nope", {}),
+            lambda s: s.set_secret("nope", "00"),
+            lambda s: s.save_snapshot("nope", 0, {}),
+            lambda s: s.latest_snapshot("nope"),
+        ],
+    )
+    def test_game_not_found(self, call: Any) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        with pytest.raises(GameNotFound, match=r"^game 'nope' not found$") as info:
+            call(store)
+        assert info.value.game_id == "nope"
+
+    # -- append ------------------------------------------------------------------
+
+    def test_append_and_slice(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        assert store.append("g1", [ev(2), ev(3)]) == 3
+        assert store.append("g1", [ev(4)]) == 4
+        assert store.append("g1", []) == 4
+        assert store.get_game("g1").head == 4
+        assert [e["seq"] for e in store.events("g1")] == [1, 2, 3, 4]
+        assert [e["seq"] for e in store.events("g1", after=2)] == [3, 4]
+        assert [e["seq"] for e in store.events("g1", after=1, upto=3)] == [2, 3]
+        assert store.events("g1", after=4) == []
+        assert store.events("g1", after=3, upto=2) == []
+        assert store.events("g1", upto=99) == store.load("g1")[1]
+
+    def _assert_conflict(
+        self, store: SqlStore, events: list[dict[str, Any]], exp: int, act: int
+    ) -> None:
+        with pytest.raises(SeqConflict) as info:
+            store.append("g1", events)
+        assert (info.value.game_id, info.value.expected, info.value.actual) == ("g1", exp, act)
+
+    def test_append_gap(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1), ev(2)])
+        self._assert_conflict(store, [ev(4)], 3, 2)
+        assert store.load("g1") == (rec(head=2), [ev(1), ev(2)])
+
+    def test_append_repeat(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1), ev(2)])
+        self._assert_conflict(store, [ev(2, "again")], 1, 2)
+        self._assert_conflict(store, [ev(1, "again")], 0, 2)
+        assert store.events("g1") == [ev(1), ev(2)]
+
+    def test_append_wrong_start_or_non_contiguous_batch_is_atomic(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        self._assert_conflict(store, [ev(2), ev(4)], 3, 2)  # gap inside the batch
+        self._assert_conflict(store, [ev(2), ev(2)], 1, 2)  # repeat inside the batch
+        self._assert_conflict(store, [ev(3), ev(4)], 2, 1)  # wrong start
+        assert store.load("g1") == (rec(head=1), [ev(1)])
+
+    @pytest.mark.parametrize(
+        "bad",
+        [
+            {"time": "t", "type": "x"},
+            {"seq": "2", "time": "t", "type": "x"},
+            {"seq": True, "time": "t", "type": "x"},
+            {"seq": 2, "type": "x"},
+            {"seq": 2, "time": "t", "type": 5},
+            ["not", "a", "dict"],
+            ev(2, payload={1, 2}),  # not JSON-serialisable
+            ev(2, payload=float("nan")),  # not portable JSON
+        ],
+    )
+    def test_invalid_events_rejected(self, bad: Any) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        with pytest.raises(InvalidInput):
+            store.append("g1", [bad])
+        assert store.load("g1") == (rec(head=1), [ev(1)])
+        assert store.append("g1", [ev(2)]) == 2
+
+    def test_two_stores_race_for_same_seq(self) -> None:
+        a, b = self.make_store(), self.make_store()
+        a.create_game(rec(), [ev(1)])
+        head_a, head_b = a.get_game("g1").head, b.get_game("g1").head
+        assert a.append("g1", [ev(head_a + 1, "from_a")]) == 2
+        with pytest.raises(SeqConflict) as info:
+            b.append("g1", [ev(head_b + 1, "from_b")])
+        assert (info.value.expected, info.value.actual) == (1, 2)
+        head_b = b.get_game("g1").head
+        assert b.append("g1", [ev(head_b + 1, "from_b")]) == 3
+        assert a.events("g1") == [ev(1), ev(2, "from_a"), ev(3, "from_b")]
+
+    def test_processes_append_concurrently(self) -> None:
+        self.make_store().create_game(rec("race"), [])
+        ctx = mp.get_context("spawn")
+        barrier = ctx.Barrier(2)
+        procs = [
+            ctx.Process(target=_race_worker, args=(self.url, name, 50, barrier))
+            for name in ("w0", "w1")
+        ]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(timeout=600)
+        for p in procs:
+            if p.is_alive():  # hang guard, not a timing assertion
+                p.kill()
+                p.join()
+            assert p.exitcode == 0
+            p.close()
+        record, log = self.make_store().load("race")
+        assert record.head == 100
+        assert [e["seq"] for e in log] == list(range(1, 101))
+        for name in ("w0", "w1"):
+            assert [e["n"] for e in log if e["type"] == name] == list(range(50))
+
+    # -- listing, meta, secret, snapshots ------------------------------------------
+
+    def test_list_games(self) -> None:
+        store = self.make_store()
+        assert store.list_games() == []
+        store.create_game(rec("late", created=T0 + timedelta(days=1)), [ev(1)])
+        store.create_game(rec("early"), [])
+        games = store.list_games()
+        assert [g.id for g in games] == ["early", "late"]
+        assert [g.head for g in games] == [0, 1]
+
+    def test_update_meta_and_secret(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        store.update_meta("g1", {"title": "Renamed", "params": {"quorum": 2}})
+        store.set_secret("g1", "deadbeef")
+        record = store.get_game("g1")
+        assert record.meta == {"title": "Renamed", "params": {"quorum": 2}}
+        assert record.secret == "deadbeef"
+        assert "deadbeef" not in repr(record.meta)
+        store.set_secret("g1", None)
+        assert store.get_game("g1").secret is None
+        assert store.load("g1")[1] == [ev(1)]
+
+    def test_snapshots(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1), ev(2), ev(3)])
+        assert store.latest_snapshot("g1") is None
+        store.save_snapshot("g1", 3, {"score": {"ann": 3}})
+        store.save_snapshot("g1", 1, {"score": {"ann": 1}})
+        assert store.latest_snapshot("g1") == (3, {"score": {"ann": 3}})
+        store.save_snapshot("g1", 3, {"score": {"ann": 30}})  # replaces
+        assert store.latest_snapshot("g1") == (3, {"score": {"ann": 30}})
+        with pytest.raises(InvalidInput):
+            store.save_snapshot("g1", 4, {})
+        with pytest.raises(InvalidInput):
+            store.save_snapshot("g1", -1, {})
+        assert store.latest_snapshot("g1") == (3, {"score": {"ann": 30}})
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    def test_migrations_at_head(self) -> None:
+        self.make_store()
+        assert head_revision() is not None
+        assert current_revision(self.url) == head_revision()
+        upgrade(self.url)  # idempotent
+        assert current_revision(self.url) == head_revision()
+
+    def test_reopen_keeps_games(self) -> None:
+        first = self.make_store()
+        first.create_game(rec(), [ev(1), ev(2)])
+        first.save_snapshot("g1", 2, {"k": "v"})
+        first.close()
+        again = self.make_store()
+        assert again.load("g1") == (rec(head=2), [ev(1), ev(2)])
+        assert again.latest_snapshot("g1") == (2, {"k": "v"})
+        assert again.append("g1", [ev(3)]) == 3
+
+    def test_closed_store_raises(self) -> None:
+        store = self.make_store()
+        store.close()
+        store.close()
+        with pytest.raises(StoreError, match="closed"):
+            store.list_games()
+
+
+class TestSqliteStore(StoreContract):
+    @pytest.fixture(autouse=True)
+    def _sqlite_file(self, tmp_path: Path) -> None:
+        self.path = tmp_path / "nomicon.db"
+        self.url = f"sqlite:///{self.path}"
+
+    def test_pragmas_on_every_connection(self) -> None:
+        store = self.make_store()
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 10000
+            assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+
+    def test_writes_begin_immediate_reads_deferred(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        seen: list[str] = []
+
+        def spy(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+            if statement.startswith("BEGIN"):
+                seen.append(statement)
+
+        sa.event.listen(store.engine, "before_cursor_execute", spy)
+        try:
+            store.append("g1", [ev(2)])
+            assert seen == ["BEGIN IMMEDIATE"]
+            store.load("g1")
+            assert seen == ["BEGIN IMMEDIATE", "BEGIN"]
+        finally:
+            sa.event.remove(store.engine, "before_cursor_execute", spy)
+
+    def test_unique_key_violation_becomes_seq_conflict(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1), ev(2)])
+        # Simulate a writer whose head check passed although seq 2 is taken.
+        with sqlite3.connect(self.path) as raw:
+            raw.execute("UPDATE games SET head = 1 WHERE id = 'g1'")
+        raw.close()
+        with pytest.raises(SeqConflict) as info:
+            store.append("g1", [ev(2, "intruder")])
+        assert info.value.__cause__ is None and info.value.__suppress_context__
+        assert "already taken" in str(info.value)
+        with sqlite3.connect(self.path) as raw:
+            rows = raw.execute("SELECT seq, type FROM events ORDER BY seq").fetchall()
+        raw.close()
+        assert rows == [(1, "tick"), (2, "tick")]
+
+    def test_plain_path_accepted(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.chdir(tmp_path)
+        store = self.track(SqlStore("relative.db"))
+        store.create_game(rec(), [])
+        assert (tmp_path / "relative.db").exists()
+        assert store.url == "sqlite:///relative.db"
+        other = self.track(SqlStore(tmp_path / "sub.db"))
+        assert other.url == f"sqlite:///{tmp_path / 'sub.db'}"
+        assert current_revision(tmp_path / "sub.db") == head_revision()
+
+    def test_in_memory_database(self) -> None:
+        store = self.track(SqlStore("sqlite://"))
+        store.create_game(rec(), [ev(1)])
+        assert store.append("g1", [ev(2)]) == 2
+
+    def test_driver_errors_are_wrapped(self, tmp_path: Path) -> None:
+        with pytest.raises(StoreError) as info:
+            SqlStore(tmp_path / "missing-dir" / "x.db")
+        assert not isinstance(info.value, sa.exc.SQLAlchemyError)
+        with pytest.raises(StoreError):
+            SqlStore("nosuchdialect://x")
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        with sqlite3.connect(self.path) as raw:
+            raw.execute("DROP TABLE snapshots")
+        raw.close()
+        with pytest.raises(StoreError) as info2:
+            store.latest_snapshot("g1")
+        assert isinstance(info2.value.__cause__, sa.exc.SQLAlchemyError)
+
+    def test_schema_matches_migrations(self) -> None:
+        from alembic.autogenerate import compare_metadata
+        from alembic.runtime.migration import MigrationContext
+
+        from nomicon.store.schema import metadata
+
+        store = self.make_store()
+        with store.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), metadata)
+        assert diff == []
