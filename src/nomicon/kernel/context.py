@@ -1,0 +1,319 @@
+"""The context a rule acts through while an action or a timer is being applied.
+
+Every change a rule makes goes through a ``Ctx``: state writes (recorded as ops),
+events (logged, then dispatched to hooks), dice (recorded), ledger transfers,
+prompts and timers. A ``Ctx`` lives for one batch: an action, or one timer firing.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+from nomicon.kernel import dice
+from nomicon.kernel.errors import Refusal
+from nomicon.kernel.rules import Currency, Rule
+from nomicon.kernel.state import Path, State
+from nomicon.kernel.timefmt import iso
+
+if TYPE_CHECKING:
+    from nomicon.kernel.engine import Game
+    from nomicon.kernel.ruleset import Ruleset
+
+T = TypeVar("T")
+OUTSIDE = None  # the other side of a transfer that creates or destroys money
+
+
+def _snapshot(value: Any) -> Any:
+    return copy.deepcopy(value) if isinstance(value, dict | list) else value
+
+
+class Batch:
+    """The events of one atomic unit of change, before they are committed."""
+
+    __slots__ = ("events", "ops_at", "rolls", "ruleset_changed")
+
+    def __init__(self, ops_at: int) -> None:
+        self.events: list[dict[str, Any]] = []
+        self.ops_at = ops_at
+        self.rolls = 0
+        self.ruleset_changed = False
+
+
+class Ctx:
+    """What a rule sees and acts through."""
+
+    def __init__(self, game: Game, now: datetime, actor: str | None, batch: Batch) -> None:
+        self.game = game
+        self.state: State = game.state
+        self.now = now
+        self.actor = actor
+        self.batch = batch
+        self._running: list[Rule] = []
+
+    # -- the rules ---------------------------------------------------------
+    @property
+    def rules(self) -> Ruleset:
+        return self.game.ruleset
+
+    @property
+    def rule(self) -> Rule | None:
+        return self._running[-1] if self._running else None
+
+    @contextmanager
+    def running(self, rule: Rule) -> Iterator[None]:
+        self._running.append(rule)
+        try:
+            yield
+        finally:
+            self._running.pop()
+
+    def contributions(self, name: str) -> list[tuple[Rule, Any]]:
+        return self.rules.contributions(name)
+
+    # -- refusing ----------------------------------------------------------
+    def refuse(self, reason: str, *, detail: str | None = None, rule: Rule | None = None,
+               turn: bool = False) -> NoReturn:
+        """Refuse the action in the name of the running rule (or ``rule``)."""
+        cited = rule or self.rule
+        raise Refusal(reason, rule=cited.label if cited else None, detail=detail, turn=turn)
+
+    def require(self, condition: object, reason: str, *, detail: str | None = None) -> None:
+        if not condition:
+            self.refuse(reason, detail=detail)
+
+    # -- state -------------------------------------------------------------
+    def get(self, path: Path, default: Any = None) -> Any:
+        return self.state.get(path, default)
+
+    def set(self, path: Path, value: Any) -> None:
+        self.state.set(path, value)
+
+    def players(self) -> list[str]:
+        """Player names in joining order."""
+        return list(self.state.get(["players"], {}))
+
+    def player(self, name: str) -> dict[str, Any]:
+        record: dict[str, Any] = self.state.get(["players", name])
+        return record
+
+    def is_player(self, name: str | None) -> bool:
+        return name is not None and name in self.state.get(["players"], {})
+
+    def attr(self, player: str, name: str, default: Any = None) -> Any:
+        return self.state.get(["players", player, name], default)
+
+    def set_attr(self, player: str, name: str, value: Any) -> None:
+        self.state.set(["players", player, name], value)
+
+    def param(self, name: str) -> Any:
+        """A game parameter chosen at creation (``board_size``...)."""
+        return self.state.get(["game", "params", name])
+
+    # -- events ------------------------------------------------------------
+    def emit(self, type: str, message: str = "", *, to: Sequence[str] | None = None,
+             key: str | None = None, **data: Any) -> None:
+        """Log an event with the state changes made since the last one, then run its hooks.
+
+        ``to`` limits who sees the event (the admin always does); ``key`` narrows which
+        hooks run (for instance a feature name).
+        """
+        ops = self.state.take_ops(self.batch.ops_at)
+        self.batch.ops_at += len(ops)
+        rule = self.rule
+        event: dict[str, Any] = {
+            "time": iso(self.now),
+            "type": type,
+            "actor": self.actor,
+            "message": message,
+            "data": {k: _snapshot(v) for k, v in data.items()},
+            "ops": list(ops),
+        }
+        if rule is not None:
+            event["rule"] = rule.number
+        if to is not None:
+            event["to"] = sorted(set(to))
+        self.batch.events.append(event)
+        self.game._on_event(self, type, data)
+        self.dispatch(type, data, key=key)
+
+    def dispatch(self, type: str, data: dict[str, Any], *, key: str | None = None) -> None:
+        """Run the hooks for an event type without logging an event."""
+        for rule, hook_key, fn in list(self.rules.hooks.get(type, ())):
+            if hook_key is not None and hook_key != key:
+                continue
+            if rule.rid not in self.rules.by_rid:
+                continue  # repealed by an earlier hook of the same event
+            with self.running(rule):
+                fn(self, data)
+
+    def adjust(self, name: str, value: T) -> T | None:
+        """Let rules in force change (or cancel, by returning None) a value."""
+        current: T | None = value
+        for rule, fn in self.rules.adjusters.get(name, ()):
+            if current is None:
+                break
+            with self.running(rule):
+                current = fn(self, current)
+        return current
+
+    # -- chance ------------------------------------------------------------
+    def roll(self, sides: int, purpose: str, *, to: Sequence[str] | None = None) -> int:
+        """Roll 1d``sides`` for a stated purpose; the roll is logged."""
+        index: int = self.state.get(["dice", "count"])
+        value, forced = self.game._next_roll(index, sides)
+        self.state.set(["dice", "count"], index + 1)
+        self.batch.rolls += 1
+        data: dict[str, Any] = {"index": index, "sides": sides, "value": value, "purpose": purpose}
+        if forced:
+            data["forced"] = True
+        self.emit("dice.rolled", f"{purpose}: 1d{sides} = {value}", to=to, **data)
+        return value
+
+    def pick(self, options: Sequence[T], purpose: str) -> T:
+        """Choose one of ``options`` (in the order given) with a 1dK roll."""
+        if not options:
+            raise ValueError(f"nothing to choose from for {purpose}")
+        if len(options) == 1:
+            return options[0]
+        return options[self.roll(len(options), purpose) - 1]
+
+    def shuffle(self, items: Sequence[T], purpose: str) -> list[T]:
+        """A shuffle as a sequence of rolls: draw one of the remaining items each time."""
+        rest = list(items)
+        out: list[T] = []
+        while rest:
+            out.append(rest.pop(self.roll(len(rest), purpose) - 1) if len(rest) > 1 else rest.pop())
+        return out
+
+    # -- ledger ------------------------------------------------------------
+    def currency(self, name: str) -> tuple[Rule, Currency]:
+        found = self.rules.currencies.get(name)
+        if found is None:
+            raise KeyError(f"no rule in force declares the currency {name!r}")
+        return found
+
+    def balance(self, account: str, currency: str) -> int:
+        value: int = self.state.get(["accounts", account, currency], 0)
+        return value
+
+    def transfer(self, source: str | None, target: str | None, amount: int, currency: str,
+                 reason: str) -> int:
+        """Move money between accounts (``None``: from or to outside the game).
+
+        Returns the amount moved (rules may adjust or cancel a transfer). A transfer
+        that would take an account below the currency's minimum is refused in the
+        name of the rule that declared the currency.
+        """
+        if amount < 0:
+            source, target, amount = target, source, -amount
+        if amount == 0:
+            return 0
+        proposal: dict[str, Any] = {"source": source, "target": target, "amount": amount,
+                                    "currency": currency, "reason": reason}
+        final = self.adjust("ledger.transfer", proposal)
+        if final is None or final["amount"] == 0 or (
+                final["source"] is None and final["target"] is None):
+            return 0
+        source, target, amount = final["source"], final["target"], int(final["amount"])
+        declarer, decl = self.currency(currency)
+        if source is not None:
+            have = self.balance(source, currency)
+            if decl.minimum is not None and have - amount < decl.minimum:
+                self.refuse(f"{source} has {have} {currency}, not {amount}", rule=declarer)
+            self.state.set(["accounts", source, currency], have - amount)
+        if target is not None:
+            self.state.set(["accounts", target, currency], self.balance(target, currency) + amount)
+        text = f"{source or 'outside'} -> {target or 'outside'}: {amount} {currency} ({reason})"
+        self.emit("transfer", text, **final)
+        return amount
+
+    def gain(self, player: str, amount: int, reason: str, currency: str = "points") -> int:
+        return self.transfer(OUTSIDE, player, amount, currency, reason)
+
+    def lose(self, player: str, amount: int, reason: str, currency: str = "points") -> int:
+        return self.transfer(player, OUTSIDE, amount, currency, reason)
+
+    def open_account(self, account: str) -> None:
+        if not self.state.has(["accounts", account]):
+            self.state.set(["accounts", account], {})
+
+    # -- prompts -----------------------------------------------------------
+    def prompt(
+        self,
+        to: str,
+        options: Sequence[str],
+        default: str,
+        *,
+        handler: str,
+        message: str,
+        deadline: datetime | None = None,
+        resolve_on: str | None = None,
+        blocking: bool = False,
+        allow: Sequence[str] = (),
+        data: dict[str, Any] | None = None,
+    ) -> int:
+        """Ask ``to`` (a player or ``admin``) to decide; the running rule's ``handler``
+        method ``(ctx, prompt, option)`` resumes with the answer.
+
+        The default is applied at ``deadline`` by the clock, or when an event of type
+        ``resolve_on`` concerning ``to`` happens (``turn.ending``). A blocking prompt
+        refuses the player's other actions, except those in ``allow``, until answered.
+        """
+        rule = self.rule
+        if rule is None:
+            raise RuntimeError("a prompt must be opened by a rule")
+        if default not in options:
+            raise ValueError(f"default {default!r} is not among {options!r}")
+        pid = self.state.incr(["game", "next_prompt"], 1)
+        record = {
+            "id": pid,
+            "to": to,
+            "rule": rule.number,
+            "rid": rule.rid,
+            "handler": handler,
+            "options": list(options),
+            "default": default,
+            "message": message,
+            "deadline": iso(deadline) if deadline else None,
+            "resolve_on": resolve_on,
+            "blocking": blocking,
+            "allow": list(allow),
+            "data": data or {},
+        }
+        self.state.append(["prompts"], record)
+        if deadline is not None:
+            self.game._set_timer(self, f"prompt:{pid}", deadline, None, "prompt-deadline",
+                                 {"id": pid})
+        self.emit("prompt.opened", f"{to}: {message} ({', '.join(options)}; default {default})",
+                  prompt=pid, to_player=to, options=list(options), default=default)
+        return int(pid)
+
+    def pending_prompts(self, to: str | None = None) -> list[dict[str, Any]]:
+        prompts: list[dict[str, Any]] = self.state.get(["prompts"], [])
+        return [p for p in prompts if to is None or p["to"] == to]
+
+    # -- time --------------------------------------------------------------
+    def set_timer(self, key: str, due: datetime | timedelta, handler: str,
+                  payload: dict[str, Any] | None = None) -> None:
+        """Run the running rule's ``handler`` method ``(ctx, payload)`` at ``due``
+        (a time, or a delay from now). A timer with the same key is replaced."""
+        rule = self.rule
+        if rule is None:
+            raise RuntimeError("a timer must be set by a rule")
+        when = self.now + due if isinstance(due, timedelta) else due
+        self.game._set_timer(self, key, when, rule.rid, handler, payload or {})
+
+    def cancel_timer(self, key: str) -> None:
+        self.state.delete(["timers", key])
+
+    def timer_due(self, key: str) -> str | None:
+        due: str | None = self.state.get(["timers", key, "due"], None)
+        return due
+
+    # -- secrets -----------------------------------------------------------
+    def commitment(self) -> str:
+        return dice.commitment(self.game._secret)

@@ -1,0 +1,508 @@
+"""The engine: apply an action, fire timers, commit events.
+
+A :class:`Game` holds the live state, the log and the ruleset cache. Every change
+happens inside a transaction (one *batch*): an action, a timer firing, a join, the
+game's creation. A batch either commits whole (its events get the next sequence
+numbers, a hash chain links them, and the commit hook — the store — accepts them) or
+is rolled back whole, leaving the state as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from nomicon.kernel import dice
+from nomicon.kernel.actions import ArgsValidator, describe_args
+from nomicon.kernel.context import Batch, Ctx
+from nomicon.kernel.errors import (
+    ActionError,
+    ActionRefused,
+    GameError,
+    InvalidArguments,
+    NotYourTurn,
+    Refusal,
+    UnknownAction,
+)
+from nomicon.kernel.pack import Pack, Registry, installed
+from nomicon.kernel.procedure import Procedure
+from nomicon.kernel.rules import ActionDecl, Rule
+from nomicon.kernel.ruleset import Ruleset
+from nomicon.kernel.schedule import parse_schedule
+from nomicon.kernel.state import State, fold
+from nomicon.kernel.timefmt import iso, parse
+from nomicon.kernel.views import log_view, view
+
+ADMIN = "admin"
+CommitHook = Callable[["Game", list[dict[str, Any]]], None]
+
+
+class RuleError(ActionError):
+    """A rule's code failed; the action was rolled back and nothing changed."""
+
+
+def event_hash(previous: str, event: dict[str, Any]) -> str:
+    """The hash that chains an event to the one before it."""
+    body = {k: v for k, v in event.items() if k != "hash"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256((previous + text).encode()).hexdigest()
+
+
+class Game:
+    """A running game."""
+
+    def __init__(
+        self,
+        pack: Pack,
+        root: dict[str, Any],
+        *,
+        registry: Registry,
+        secret: bytes,
+        log: list[dict[str, Any]] | None = None,
+        allow_forced: bool = False,
+    ) -> None:
+        self.pack = pack
+        self.registry = registry
+        self.state = State(root)
+        self.log: list[dict[str, Any]] = log if log is not None else []
+        self._secret = secret
+        self._forced: deque[int] = deque()
+        self.allow_forced = allow_forced
+        self._ruleset: Ruleset | None = None
+        self._procedure = Procedure()
+        self.commit_hooks: list[CommitHook] = []
+
+    # -- creation and rebuilding -------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        pack_id: str,
+        *,
+        start: datetime,
+        players: tuple[str, ...] | list[str] = (),
+        secret: bytes,
+        params: dict[str, Any] | None = None,
+        game_id: str = "game",
+        registry: Registry | None = None,
+        allow_forced: bool = False,
+        commit_hooks: list[CommitHook] | None = None,
+    ) -> Game:
+        registry = registry or installed()
+        pack = registry.pack(pack_id)
+        try:
+            pack_params = pack.Params.model_validate(params or {})
+        except ValidationError as exc:
+            raise GameError(f"bad parameters for {pack_id}: {_summarise(exc)}") from None
+        game = cls(pack, {}, registry=registry, secret=secret, allow_forced=allow_forced)
+        game.commit_hooks.extend(commit_hooks or [])
+        from nomicon.kernel.ruleset import enact  # the ruleset changes need the engine
+
+        with game._transaction(start, None, first=True) as ctx:
+            ctx.set([], {
+                "game": {
+                    "id": game_id, "pack": pack.id, "title": pack.title,
+                    "params": pack_params.model_dump(mode="json"), "start": iso(start),
+                    "clock": iso(start), "status": "active", "next_prompt": 0, "next_rid": 0,
+                },
+                "players": {}, "accounts": {}, "board": {}, "turn": {}, "rules": {},
+                "proposals": {}, "prompts": [], "timers": {}, "winners": [],
+                "dice": {"count": 0, "epochs": [
+                    {"from": 0, "commitment": dice.commitment(secret), "secret": None}]},
+            })
+            ctx.emit("game.created", f"{pack.title}: game {game_id} created",
+                     pack=pack.id, params=pack_params.model_dump(mode="json"),
+                     commitment=dice.commitment(secret))
+            pack.setup(ctx, pack_params)
+            for initial in pack.initial:
+                enact(ctx, initial.cls, number=initial.number, title=initial.title,
+                      params=initial.params)
+        for name in players:
+            game.act(name, "join")
+        return game
+
+    @classmethod
+    def rebuild(
+        cls,
+        log: list[dict[str, Any]],
+        *,
+        secret: bytes,
+        registry: Registry | None = None,
+        allow_forced: bool = False,
+        snapshot: tuple[int, dict[str, Any]] | None = None,
+    ) -> Game:
+        """The game whose state is the fold of ``log`` (from a snapshot, if given)."""
+        registry = registry or installed()
+        if snapshot is not None:
+            upto, root = snapshot
+            root = fold(
+                (op for e in log if e["seq"] > upto for op in e.get("ops", ())), root
+            )
+        else:
+            root = fold(op for e in log for op in e.get("ops", ()))
+        pack = registry.pack(root["game"]["pack"])
+        return cls(pack, root, registry=registry, secret=secret, log=log,
+                   allow_forced=allow_forced)
+
+    # -- properties --------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return str(self.state.root["game"]["id"])
+
+    @property
+    def clock(self) -> datetime:
+        return parse(self.state.root["game"]["clock"])
+
+    @property
+    def head(self) -> int:
+        return int(self.log[-1]["seq"]) if self.log else 0
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state.root["game"]["status"] == "ended")
+
+    @property
+    def secret(self) -> bytes:
+        return self._secret
+
+    @property
+    def ruleset(self) -> Ruleset:
+        if self._ruleset is None:
+            self._ruleset = Ruleset(self.state.root.get("rules", {}), self.registry,
+                                    (self._procedure,))
+        return self._ruleset
+
+    def invalidate_ruleset(self) -> None:
+        self._ruleset = None
+
+    # -- dice --------------------------------------------------------------
+    def force_dice(self, values: list[int]) -> None:
+        """Make the next rolls show these values (scenarios and tests only)."""
+        if not self.allow_forced:
+            raise GameError("this game does not accept forced dice")
+        self._forced.extend(values)
+
+    @property
+    def forced_left(self) -> int:
+        return len(self._forced)
+
+    def _next_roll(self, index: int, sides: int) -> tuple[int, bool]:
+        if self._forced:
+            value = self._forced[0]
+            if not 1 <= value <= sides:
+                raise GameError(f"forced die value {value} does not fit 1d{sides}")
+            self._forced.popleft()
+            return value, True
+        return dice.derive_roll(self._secret, index, sides), False
+
+    def replace_secret(self, secret: bytes) -> None:
+        self._secret = secret
+
+    def next_secret(self) -> bytes:
+        """The secret of the next dice epoch.
+
+        Games that accept forced dice (scenarios, tests) derive it so they replay
+        exactly; real games draw a fresh one, since a secret derived from a revealed
+        one could be predicted.
+        """
+        if self.allow_forced:
+            return dice.secret_from_seed(self._secret.hex() + ":next")
+        return dice.new_secret()
+
+    # -- transactions ------------------------------------------------------
+    @contextmanager
+    def _transaction(self, now: datetime, actor: str | None, *,
+                     first: bool = False) -> Iterator[Ctx]:
+        mark = self.state.mark()
+        forced_before = list(self._forced)
+        batch = Batch(mark[0])
+        ctx = Ctx(self, now, actor, batch)
+        try:
+            if not first:
+                ctx.set(["game", "clock"], iso(now))
+            yield ctx
+            ctx.dispatch("batch.closing", {})
+            leftover = self.state.take_ops(batch.ops_at)
+            if leftover:
+                batch.events[-1]["ops"].extend(leftover)
+            self._commit(batch)
+        except BaseException:
+            self.state.rollback(mark)
+            self._forced = deque(forced_before)
+            if batch.ruleset_changed:
+                self._ruleset = None
+            raise
+        self.state.commit()
+
+    def _commit(self, batch: Batch) -> None:
+        previous = self.log[-1]["hash"] if self.log else ""
+        seq = self.head
+        for event in batch.events:
+            seq += 1
+            event["seq"] = seq
+            event["batch"] = self.head + 1
+            event["hash"] = previous = event_hash(previous, event)
+        for hook in self.commit_hooks:
+            hook(self, batch.events)  # the store: raising here rolls the batch back
+        self.log.extend(batch.events)
+
+    def _on_event(self, ctx: Ctx, type: str, data: dict[str, Any]) -> None:
+        """Apply the defaults of prompts that this event closes (``turn.ending``...)."""
+        subject = data.get("player")
+        for prompt in list(self.state.root.get("prompts", [])):
+            if prompt.get("resolve_on") == type and prompt["to"] == subject:
+                self._resolve_prompt(ctx, prompt, prompt["default"], defaulted=True)
+
+    # -- timers ------------------------------------------------------------
+    def _set_timer(self, ctx: Ctx, key: str, due: datetime, rid: str | None, handler: str,
+                   payload: dict[str, Any], every: str | None = None) -> None:
+        record: dict[str, Any] = {"key": key, "due": iso(due), "rid": rid, "handler": handler,
+                                  "payload": payload}
+        if every:
+            record["every"] = every
+        ctx.set(["timers", key], record)
+
+    def schedule_rule(self, ctx: Ctx, rule: Rule) -> None:
+        """Start the recurring schedules a rule declares."""
+        anchor = parse(self.state.root["game"]["start"])
+        for phrase, method in rule._schedules:
+            nxt = parse_schedule(phrase, anchor=anchor, units=self.time_units()).next_after(ctx.now)
+            self._set_timer(ctx, f"every:{rule.rid}:{method}", nxt, rule.rid, method, {}, phrase)
+
+    def time_units(self) -> dict[str, Any]:
+        units: dict[str, Any] = {}
+        for _, value in self.ruleset.contributions("time_units"):
+            units.update(value)
+        return units
+
+    def next_timer(self) -> dict[str, Any] | None:
+        timers = self.state.root.get("timers", {})
+        if not timers:
+            return None
+        first: dict[str, Any] = min(timers.values(), key=lambda t: (t["due"], t["key"]))
+        return first
+
+    def advance(self, to: datetime) -> None:
+        """Move the clock to ``to``, firing every timer due on the way at its own time."""
+        self._catch_up(to)
+        if to > self.clock:
+            with self._transaction(to, None) as ctx:
+                ctx.emit("clock.advanced", f"clock advanced to {iso(to)}", to=None)
+
+    def _catch_up(self, now: datetime) -> None:
+        while True:
+            timer = self.next_timer()
+            if timer is None or parse(timer["due"]) > now:
+                return
+            self._fire(timer)
+
+    def _fire(self, timer: dict[str, Any]) -> None:
+        due = max(parse(timer["due"]), self.clock)
+        try:
+            with self._transaction(due, None) as ctx:
+                ctx.emit("timer.fired", f"{timer['handler']} ({timer['key']})",
+                         key_name=timer["key"], handler=timer["handler"])
+                self._run_timer(ctx, timer)
+        except (Refusal, Exception) as exc:  # a failing timer must not block the clock
+            with self._transaction(due, None) as ctx:
+                ctx.state.delete(["timers", timer["key"]])
+                ctx.emit("timer.failed", f"{timer['key']} failed: {exc}", key_name=timer["key"])
+
+    def _run_timer(self, ctx: Ctx, timer: dict[str, Any]) -> None:
+        key = timer["key"]
+        if timer.get("every"):
+            anchor = parse(self.state.root["game"]["start"])
+            sched = parse_schedule(timer["every"], anchor=anchor, units=self.time_units())
+            ctx.set(["timers", key, "due"], iso(sched.next_after(ctx.now)))
+        else:
+            ctx.state.delete(["timers", key])
+        if timer["rid"] is None:
+            if timer["handler"] == "prompt-deadline":
+                for prompt in self.state.root.get("prompts", []):
+                    if prompt["id"] == timer["payload"]["id"]:
+                        self._resolve_prompt(ctx, prompt, prompt["default"], defaulted=True)
+                        break
+            return
+        rule = self.ruleset.by_rid.get(timer["rid"])
+        if rule is None:
+            ctx.state.delete(["timers", key])
+            return
+        with ctx.running(rule):
+            getattr(rule, timer["handler"])(ctx, timer.get("payload", {}))
+
+    # -- prompts -----------------------------------------------------------
+    def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str, *,
+                        defaulted: bool = False) -> None:
+        prompts = self.state.root["prompts"]
+        index = next(i for i, p in enumerate(prompts) if p["id"] == prompt["id"])
+        prompt = dict(prompts[index])
+        ctx.state.remove_at(["prompts"], index)
+        ctx.state.delete(["timers", f"prompt:{prompt['id']}"])
+        how = "defaulted to" if defaulted else "answered"
+        ctx.emit("prompt.defaulted" if defaulted else "prompt.answered",
+                 f"{prompt['to']} {how} {option!r}: {prompt['message']}",
+                 prompt=prompt["id"], option=option, player=prompt["to"])
+        rule = self.ruleset.by_rid.get(prompt["rid"])
+        if rule is None:
+            return  # the rule that asked was repealed: nothing to resume
+        with ctx.running(rule):
+            getattr(rule, prompt["handler"])(ctx, prompt, option)
+
+    # -- actions -----------------------------------------------------------
+    def _now(self, at: datetime | None) -> datetime:
+        clock = self.clock
+        return clock if at is None or at < clock else at
+
+    def act(self, actor: str, name: str, /, *, at: datetime | None = None,
+            **args: Any) -> list[dict[str, Any]]:
+        """Apply an action; returns its committed events, or raises an ActionError."""
+        now = self._now(at)
+        self._catch_up(now)
+        if self.is_over:
+            raise ActionRefused(actor, name, "the game is over")
+        start = len(self.log)
+        try:
+            with self._transaction(now, actor) as ctx:
+                self._perform(ctx, actor, name, args)
+        except Refusal as refusal:
+            kind = NotYourTurn if refusal.turn else ActionRefused
+            raise kind(actor, name, refusal.reason, rule=refusal.rule,
+                       detail=refusal.detail) from None
+        except (ActionError, GameError):
+            raise
+        except Exception as exc:
+            raise RuleError(actor, name, f"internal error ({type(exc).__name__}: {exc}); "
+                            "nothing changed") from exc
+        return self.log[start:]
+
+    def _select(self, ctx: Ctx, actor: str, name: str) -> tuple[Rule | None, ActionDecl]:
+        candidates = self.ruleset.actions.get(name)
+        if not candidates:
+            raise UnknownAction(actor, name, "no rule in force defines this action")
+        for rule, decl in candidates:
+            if decl.applies_fn is None:
+                return rule, decl
+            with ctx.running(rule):
+                if decl.applies_fn(rule, ctx, actor):
+                    return rule, decl
+        return None, candidates[0][1]
+
+    def _perform(self, ctx: Ctx, actor: str, name: str, raw: dict[str, Any]) -> None:
+        rule, decl = self._select(ctx, actor, name)
+        if actor == ADMIN:
+            if not decl.admin and name != "choose":
+                raise ActionRefused(actor, name, "the admin is not a player; "
+                                    "use an admin action or act as a player")
+        elif decl.admin:
+            raise ActionRefused(actor, name, "only the admin may do this")
+        elif name != "join" and not ctx.is_player(actor):
+            raise ActionRefused(actor, name, f"{actor!r} is not a player of this game")
+        try:
+            args = ArgsValidator.of(decl).validate(raw)
+        except ValidationError as exc:
+            raise InvalidArguments(actor, name, _summarise(exc),
+                                   detail=f"expected {describe_args(decl)}") from None
+        ctx.emit("action", f"{actor}: {name}" + _show_args(args), name=name, args=args)
+        for vrule, names, fn in list(self.ruleset.vetoes):
+            if not names or name in names:
+                with ctx.running(vrule):
+                    fn(ctx, actor, decl, args)
+        if rule is None:
+            raise ActionRefused(actor, name, "no rule in force allows this now")
+        with ctx.running(rule):
+            if decl.check_fn is not None:
+                decl.check_fn(rule, ctx, actor)
+            for arg in decl.args:
+                if arg.choices and arg.name in args and args[arg.name] is not None:
+                    allowed = getattr(rule, arg.choices)(ctx, actor)
+                    if args[arg.name] not in allowed:
+                        ctx.refuse(f"{arg.name} {args[arg.name]!r} is not allowed",
+                                   detail=f"choose one of {allowed}" if allowed else
+                                   f"there is no {arg.name} to choose")
+            decl.run(rule, ctx, actor, **args)
+
+    def legal_actions(self, actor: str) -> list[dict[str, Any]]:
+        """What ``actor`` may do now, with argument choices where they are finite."""
+        if self.is_over:
+            return []
+        out: list[dict[str, Any]] = []
+        mark = self.state.mark()
+        batch = Batch(mark[0])
+        ctx = Ctx(self, self.clock, actor, batch)
+        try:
+            for name in list(self.ruleset.actions):
+                entry = self._probe(ctx, actor, name)
+                if entry is not None:
+                    out.append(entry)
+        finally:
+            self.state.rollback(mark)
+            if batch.ruleset_changed:
+                self._ruleset = None
+        return out
+
+    def _probe(self, ctx: Ctx, actor: str, name: str) -> dict[str, Any] | None:
+        rule, decl = self._select(ctx, actor, name)
+        if rule is None:
+            return None
+        if (actor == ADMIN) != decl.admin and not (actor == ADMIN and name == "choose"):
+            return None
+        if name == "join" or (actor != ADMIN and not ctx.is_player(actor)):
+            return None
+        try:
+            for vrule, names, fn in self.ruleset.vetoes:
+                if not names or name in names:
+                    with ctx.running(vrule):
+                        fn(ctx, actor, decl, {})
+            with ctx.running(rule):
+                if decl.check_fn is not None:
+                    decl.check_fn(rule, ctx, actor)
+                args: dict[str, Any] = {}
+                for arg in decl.args:
+                    spec: dict[str, Any] = {"type": arg.type.__name__, "required": arg.required}
+                    if arg.doc:
+                        spec["doc"] = arg.doc
+                    if arg.choices:
+                        choices = list(getattr(rule, arg.choices)(ctx, actor))
+                        if not choices and arg.required:
+                            return None
+                        spec["choices"] = choices
+                    if arg.minimum is not None:
+                        spec["minimum"] = arg.minimum
+                    if arg.maximum is not None:
+                        spec["maximum"] = arg.maximum
+                    if not arg.required:
+                        spec["default"] = arg.default
+                    args[arg.name] = spec
+        except Refusal:
+            return None
+        return {"name": name, "rule": rule.label, "doc": decl.doc, "args": args,
+                "on_turn": decl.on_turn}
+
+    # -- reading -----------------------------------------------------------
+    def view(self, viewer: str = ADMIN) -> dict[str, Any]:
+        return view(self, viewer)
+
+    def log_for(self, viewer: str = ADMIN, after: int = 0) -> list[dict[str, Any]]:
+        return log_view(self, viewer, after)
+
+    def invariant_failures(self) -> list[str]:
+        return self.pack.invariants(self.state.root)
+
+
+def _summarise(exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "arguments"
+        parts.append(f"{where}: {err['msg']}")
+    return "; ".join(parts)
+
+
+def _show_args(args: dict[str, Any]) -> str:
+    shown = [f"{k}={v}" for k, v in args.items() if v is not None]
+    return (" " + " ".join(shown)) if shown else ""

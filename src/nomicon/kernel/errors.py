@@ -1,0 +1,77 @@
+"""Typed errors of the engine.
+
+A refused action names the action, the actor, the rule that refused it and the
+reason, in the style ``alice cannot roll: not your turn (Rule 2, Turn order); it is
+bob's turn``.
+"""
+
+from __future__ import annotations
+
+
+class NomiconError(Exception):
+    """Base class of every error Nomicon raises on purpose."""
+
+
+class GameError(NomiconError):
+    """The game cannot do what was asked (unknown game, pack, rule class...)."""
+
+
+class ActionError(NomiconError):
+    """An action was not carried out. Nothing changed."""
+
+    def __init__(
+        self,
+        actor: str,
+        action: str,
+        reason: str,
+        *,
+        rule: str | None = None,
+        detail: str | None = None,
+    ) -> None:
+        self.actor = actor
+        self.action = action
+        self.reason = reason
+        self.rule = rule
+        self.detail = detail
+        text = f"{actor} cannot {action}: {reason}"
+        if rule:
+            text += f" ({rule})"
+        if detail:
+            text += f"; {detail}"
+        super().__init__(text)
+
+
+class ActionRefused(ActionError):
+    """The rules in force do not allow the action now."""
+
+
+class NotYourTurn(ActionRefused):
+    """The action may only be taken on the actor's own turn."""
+
+
+class InvalidArguments(ActionError):
+    """The action's arguments are malformed (wrong type, missing, out of range)."""
+
+
+class UnknownAction(ActionError):
+    """No rule in force defines an action of that name."""
+
+
+class Refusal(Exception):
+    """Raised inside rule code; the engine turns it into an :class:`ActionRefused`.
+
+    Rules raise it through ``ctx.refuse(reason)``; the engine fills in the actor,
+    the action and the rule that was running.
+    """
+
+    def __init__(self, reason: str, *, rule: str | None = None, detail: str | None = None,
+                 turn: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+        self.detail = detail
+        self.turn = turn
+
+
+class InvalidRuleChange(NomiconError):
+    """An amendment cannot be applied to this game (unknown class, bad params...)."""

@@ -1,0 +1,103 @@
+"""Rule packs: one package per ruleset.
+
+A pack names its initial ruleset (rule classes with their numbers and parameters),
+every rule class it offers for enactment, its typed game parameters, what its board
+provides to rules that require things, how to set up a new game, and the invariants
+that must hold after every action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from nomicon.kernel.errors import GameError
+from nomicon.kernel.rules import Rule
+
+if TYPE_CHECKING:
+    from nomicon.kernel.context import Ctx
+
+
+class PackParams(BaseModel):
+    """Base of a pack's game parameters (unknown names are refused)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+@dataclass(frozen=True)
+class Initial:
+    """A rule of a pack's initial ruleset."""
+
+    cls: type[Rule]
+    params: dict[str, Any] = field(default_factory=dict)
+    number: int | None = None
+    title: str | None = None
+
+
+class Pack:
+    """Base class of a rule pack."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    Params: ClassVar[type[PackParams]] = PackParams
+    initial: ClassVar[tuple[Initial, ...]] = ()
+    rule_classes: ClassVar[tuple[type[Rule], ...]] = ()
+    provides: ClassVar[frozenset[str]] = frozenset()
+
+    def setup(self, ctx: Ctx, params: PackParams) -> None:
+        """Build the initial board and pack state (before the rules are enacted)."""
+
+    def invariants(self, state: dict[str, Any]) -> list[str]:
+        """What is wrong with the state, if anything (empty when all hold)."""
+        return []
+
+    def all_rule_classes(self) -> tuple[type[Rule], ...]:
+        seen = dict.fromkeys([*self.rule_classes, *(i.cls for i in self.initial)])
+        return tuple(seen)
+
+
+class Registry:
+    """The installed packs and every rule class they offer."""
+
+    def __init__(self, packs: list[Pack]) -> None:
+        self.packs: dict[str, Pack] = {p.id: p for p in packs}
+        self.classes: dict[str, type[Rule]] = {}
+        for pack in packs:
+            for cls in pack.all_rule_classes():
+                self.classes[cls.class_id()] = cls
+
+    def pack(self, pack_id: str) -> Pack:
+        try:
+            return self.packs[pack_id]
+        except KeyError:
+            known = ", ".join(sorted(self.packs)) or "none"
+            raise GameError(f"unknown pack {pack_id!r} (installed: {known})") from None
+
+    def rule_class(self, class_id: str) -> type[Rule]:
+        try:
+            return self.classes[class_id]
+        except KeyError:
+            raise GameError(f"unknown rule class {class_id!r}") from None
+
+    def with_pack(self, pack: Pack) -> Registry:
+        """A registry with one more pack (tests add small packs this way)."""
+        return Registry([*self.packs.values(), pack])
+
+    def __iter__(self) -> Iterator[Pack]:
+        return iter(self.packs.values())
+
+
+@cache
+def installed() -> Registry:
+    """Packs installed through the ``nomicon.packs`` entry point group."""
+    packs: list[Pack] = []
+    for ep in entry_points(group="nomicon.packs"):
+        pack_cls = ep.load()
+        packs.append(pack_cls())
+    return Registry(sorted(packs, key=lambda p: p.id))

@@ -1,0 +1,105 @@
+"""Dotted view paths (``players.bob.points``) and their place in the state.
+
+Outside checks, scenario files and the admin's ``set`` action name values by their
+path in the *view*. Most view paths are state paths; a player's currency balance is
+shown under the player but kept in the ledger (``accounts.<player>.<currency>``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from nomicon.kernel.context import Ctx
+
+_MISSING: Any = object()
+
+
+def split(path: str) -> list[str]:
+    """``board.spaces.5.features`` -> ``["board", "spaces", "5", "features"]``.
+
+    A part in double quotes may contain dots: ``board.squares."3,4".substance``.
+    """
+    parts: list[str] = []
+    current = ""
+    quoted = False
+    for ch in path:
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "." and not quoted:
+            parts.append(current)
+            current = ""
+        else:
+            current += ch
+    parts.append(current)
+    if quoted or any(p == "" for p in parts):
+        raise ValueError(f"malformed path {path!r}")
+    return parts
+
+
+def read(tree: Any, path: str, default: Any = _MISSING) -> Any:
+    """The value at a dotted path in a view (list items by index)."""
+    node = tree
+    for part in split(path):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif (isinstance(node, list) and part.lstrip("-").isdigit()
+              and -len(node) <= int(part) < len(node)):
+            node = node[int(part)]
+        else:
+            if default is _MISSING:
+                raise KeyError(path)
+            return default
+    return node
+
+
+def exists(tree: Any, path: str) -> bool:
+    return read(tree, path, _MISSING) is not _MISSING
+
+
+def to_state_path(ctx: Ctx, path: str) -> list[str | int]:
+    """Where a view path is kept in the state."""
+    parts = split(path)
+    if len(parts) == 3 and parts[0] == "players" and parts[2] in ctx.rules.currencies:
+        return ["accounts", parts[1], parts[2]]
+    state_path: list[str | int] = []
+    node: Any = ctx.state.root
+    for part in parts:
+        key: str | int = part
+        if isinstance(node, list):
+            key = int(part)
+        state_path.append(key)
+        node = node[key] if isinstance(node, dict | list) and _has(node, key) else None  # type: ignore[index]
+    return state_path
+
+
+def _has(node: Any, key: str | int) -> bool:
+    if isinstance(node, dict):
+        return key in node
+    return isinstance(key, int) and 0 <= key < len(node)
+
+
+def write_path(ctx: Ctx, path: str, value: Any) -> Any:
+    """Write ``value`` at a view path; returns the old value (None if there was none).
+
+    The parent must exist: the admin sets a value the rules define (a player's points,
+    a square's substance), creating the last key if needed, not whole new subtrees.
+    """
+    state_path = to_state_path(ctx, path)
+    if state_path[0] in ("game", "dice", "timers", "rules"):
+        raise ValueError(f"{state_path[0]} is kept by the engine; it cannot be set")
+    if state_path[0] == "players" and len(state_path) > 1 and not ctx.is_player(str(state_path[1])):
+        raise KeyError(f"no player {state_path[1]!r}")
+    parent = ctx.state.get(state_path[:-1], None)
+    if parent is None:
+        missing = state_path[:-1]
+        parent_path = ".".join(str(p) for p in missing)
+        # Create a missing intermediate dict only one level deep (a square that has no
+        # record yet because it has the default values).
+        grand = ctx.state.get(missing[:-1], None)
+        if not isinstance(grand, dict):
+            raise KeyError(f"nothing at {parent_path}")
+        ctx.state.set(missing, {})
+    old = ctx.state.get(state_path, None)
+    ctx.state.set(state_path, value)
+    return old

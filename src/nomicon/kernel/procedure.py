@@ -1,0 +1,152 @@
+"""The game procedure that every game has, whatever its rules.
+
+These actions are not rules of any ruleset: they are how a player joins, answers a
+prompt, and how the admin corrects the state, ends the game or rotates the dice
+secret. Refusals cite them as "Nomicon procedure".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from nomicon.kernel import dice
+from nomicon.kernel.paths import write_path
+from nomicon.kernel.rules import ActionDecl, Arg, Rule, action, veto
+
+if TYPE_CHECKING:
+    from nomicon.kernel.context import Ctx
+
+NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+RESERVED = frozenset({"admin", "outside", "observer", "everyone", "nobody"})
+
+
+class Procedure(Rule):
+    """The procedure of every Nomicon game: joining, prompts and the admin's actions."""
+
+    key = "procedure"
+    pack = "nomicon"
+    title = "Nomicon procedure"
+    precedence = -1000
+
+    def __init__(self) -> None:
+        super().__init__("procedure", 0, self.title, self.default_text(), self.parse_params({}))
+
+    @property
+    def label(self) -> str:
+        return "Nomicon procedure"
+
+    # -- joining -----------------------------------------------------------
+    @action("join")
+    def join(self, ctx: Ctx, actor: str) -> None:
+        """Become a player of the game."""
+        ctx.require(NAME.match(actor) and actor not in RESERVED,
+                    f"{actor!r} is not a valid player name",
+                    detail="use 1-32 lower-case letters, digits, '-' or '_', starting "
+                           "with a letter")
+        ctx.require(not ctx.is_player(actor), f"{actor} is already a player")
+        record: dict[str, Any] = {"name": actor, "joined": ctx.get(["game", "clock"])}
+        for name, (_rule, attribute) in ctx.rules.attributes.get("player", {}).items():
+            record[name] = attribute.default
+        ctx.set(["players", actor], record)
+        ctx.set(["accounts", actor], {
+            name: currency.initial
+            for name, (_rule, currency) in ctx.rules.currencies.items()
+            if currency.holders == "player"
+        })
+        ctx.emit("player.joined", f"{actor} joined the game", player=actor)
+
+    # -- prompts -----------------------------------------------------------
+    @veto()
+    def answer_first(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
+        """A blocking prompt must be answered before the player does anything else."""
+        if decl.name == "choose":
+            return
+        for prompt in ctx.pending_prompts(actor):
+            if prompt["blocking"] and decl.name not in prompt["allow"]:
+                asker = ctx.rules.by_rid.get(prompt["rid"])
+                ctx.refuse(f"you must first answer: {prompt['message']}",
+                           detail=f"choose one of {', '.join(prompt['options'])}",
+                           rule=asker)
+
+    def _my_prompt_options(self, ctx: Ctx, actor: str) -> list[str]:
+        options: list[str] = []
+        for prompt in ctx.pending_prompts(actor):
+            options.extend(o for o in prompt["options"] if o not in options)
+        return options
+
+    @action("choose", Arg("option", str, "the option to take", choices="_my_prompt_options"),
+            Arg("prompt", int, "which prompt (default: the oldest that has the option)",
+                required=False))
+    def choose(self, ctx: Ctx, actor: str, option: str, prompt: int | None = None) -> None:
+        """Answer a decision the rules ask of you."""
+        mine = ctx.pending_prompts(actor)
+        ctx.require(mine, f"{actor} has no decision to make")
+        if prompt is not None:
+            mine = [p for p in mine if p["id"] == prompt]
+            ctx.require(mine, f"there is no prompt {prompt} for {actor}")
+        matching = [p for p in mine if option in p["options"]]
+        ctx.require(matching, f"{option!r} is not an option",
+                    detail="options: " + ", ".join(o for p in mine for o in p["options"]))
+        ctx.game._resolve_prompt(ctx, matching[0], option)
+
+    # -- the admin ---------------------------------------------------------
+    @action("set", Arg("path", str, "a view path, e.g. players.bob.points"),
+            Arg("value", object, "the new value"), admin=True)
+    def set_value(self, ctx: Ctx, actor: str, path: str, value: Any) -> None:
+        """Correct or set up the game: write a value at a view path (logged)."""
+        try:
+            old = write_path(ctx, path, value)
+        except (KeyError, ValueError, TypeError) as exc:
+            ctx.refuse(f"cannot set {path}: {exc}")
+        ctx.emit("admin.set", f"admin set {path} = {value!r} (was {old!r})", path=path,
+                 value=value, old=old)
+
+    @action("end-game", Arg("winners", list, "who won (default: nobody)", required=False),
+            admin=True)
+    def end_game(self, ctx: Ctx, actor: str, winners: list[str] | None = None) -> None:
+        """End the game and reveal the dice secret."""
+        for name in winners or []:
+            ctx.require(ctx.is_player(name), f"{name!r} is not a player")
+        if winners:
+            ctx.set(["winners"], list(winners))
+        finish(ctx, "ended by the admin")
+
+    @action("rotate-seed", admin=True)
+    def rotate_seed(self, ctx: Ctx, actor: str) -> None:
+        """Reveal the current dice secret and commit to a new one."""
+        reveal(ctx)
+        secret = ctx.game.next_secret()
+        count = ctx.get(["dice", "count"])
+        ctx.state.append(["dice", "epochs"],
+                         {"from": count, "commitment": dice.commitment(secret), "secret": None})
+        ctx.emit("seed.committed", f"new dice commitment {dice.commitment(secret)}",
+                 commitment=dice.commitment(secret), first_roll=count)
+        ctx.game.replace_secret(secret)
+
+    @action("interpret", Arg("rule", int, "rule number"), Arg("text", str, "the ruling"),
+            admin=True)
+    def interpret(self, ctx: Ctx, actor: str, rule: int, text: str) -> None:
+        """Attach an interpretation (an admin ruling) to a rule."""
+        from nomicon.kernel.ruleset import add_interpretation
+
+        add_interpretation(ctx, rule, text, by="admin")
+
+
+def reveal(ctx: Ctx) -> None:
+    """Reveal the secret of the current dice epoch."""
+    epochs = ctx.get(["dice", "epochs"])
+    last = len(epochs) - 1
+    secret = ctx.game.secret.hex()
+    ctx.set(["dice", "epochs", last, "secret"], secret)
+    ctx.emit("seed.revealed", f"dice secret revealed: {secret}", secret=secret,
+             commitment=epochs[last]["commitment"])
+
+
+def finish(ctx: Ctx, why: str) -> None:
+    """End the game: no more actions, and the dice secret is revealed."""
+    if ctx.get(["game", "status"]) == "ended":
+        return
+    ctx.set(["game", "status"], "ended")
+    ctx.emit("game.ended", f"the game is over: {why}", winners=ctx.get(["winners"], []))
+    reveal(ctx)

@@ -1,0 +1,283 @@
+"""Rules: code with its text beside it.
+
+A rule is a class. Its docstring is the rule's text as the players read it; its
+class attributes declare its number, title, typed parameters, requirements, and the
+attributes and currencies it introduces; its methods, marked with the decorators
+below, are the actions it allows and the hooks by which it reacts to events.
+
+    class Fives(Rule):
+        '''When a player lands on a space divisible by 5, they gain 10 points.'''
+        key = "fives"
+        number = 8
+        title = "Fives"
+
+        class Params(RuleParams):
+            points: int = 10
+
+        @hook("landed")
+        def on_landed(self, ctx, ev): ...
+
+A game holds rule *instances*: the same class may be enacted with other numbers,
+titles, texts or parameters by a proposal.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+if TYPE_CHECKING:
+    from nomicon.kernel.context import Ctx
+
+
+class RuleParams(BaseModel):
+    """Base of every rule's typed parameters (unknown names are refused)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+@dataclass(frozen=True)
+class Arg:
+    """One argument of an action.
+
+    ``choices`` names a method of the rule, ``(ctx, actor) -> list``, that lists the
+    legal values when they are finite; bots and the web forms use it.
+    """
+
+    name: str
+    type: type = str
+    doc: str = ""
+    required: bool = True
+    default: Any = None
+    choices: str | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """An attribute that a rule gives to entities of a kind (``player``...).
+
+    ``visibility`` is ``public``, ``owner`` (the entity's owner and the admin) or
+    ``admin``.
+    """
+
+    name: str
+    default: Any = None
+    kind: str = "player"
+    visibility: str = "public"
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Currency:
+    """A money-like quantity held in accounts.
+
+    ``minimum`` is the lowest balance the ledger allows (None: unbounded).
+    """
+
+    name: str
+    initial: int = 0
+    minimum: int | None = None
+    holders: str = "player"
+    doc: str = ""
+
+
+@dataclass
+class ActionDecl:
+    """An action a rule allows, declared with :func:`action`."""
+
+    name: str
+    run: Callable[..., Any]
+    args: tuple[Arg, ...] = ()
+    on_turn: bool = False
+    admin: bool = False
+    doc: str = ""
+    applies_fn: Callable[..., bool] | None = None
+    check_fn: Callable[..., None] | None = None
+    choices_fns: dict[str, Callable[..., list[Any]]] = field(default_factory=dict)
+
+    def applies(self, fn: Callable[..., bool]) -> Callable[..., bool]:
+        """Mark the predicate that says this rule handles the action now.
+
+        When several rules define the same action name, the first in precedence
+        order whose predicate holds handles it (Jail's ``roll`` before Moving's).
+        """
+        self.applies_fn = fn
+        return fn
+
+    def check(self, fn: Callable[..., None]) -> Callable[..., None]:
+        """Mark the precondition: it calls ``ctx.refuse`` when the action is not allowed."""
+        self.check_fn = fn
+        return fn
+
+
+def action(
+    name: str,
+    *args: Arg,
+    on_turn: bool = False,
+    admin: bool = False,
+) -> Callable[[Callable[..., Any]], ActionDecl]:
+    """Declare an action of a rule. ``on_turn``: only on the actor's own turn."""
+
+    def wrap(fn: Callable[..., Any]) -> ActionDecl:
+        doc = inspect.getdoc(fn) or ""
+        return ActionDecl(name=name, run=fn, args=args, on_turn=on_turn, admin=admin, doc=doc)
+
+    return wrap
+
+
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def hook(event: str, *, key: str | None = None) -> Decorator:
+    """React to an event type; ``key`` narrows it (e.g. a feature name)."""
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.__dict__.setdefault("_nomicon_hooks", []).append((event, key))
+        return fn
+
+    return wrap
+
+
+def veto(*actions: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A check run before the named actions (all actions when none are named).
+
+    The method is ``(ctx, actor, spec, args)`` and refuses with ``ctx.refuse``.
+    """
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.__dict__["_nomicon_veto"] = frozenset(actions)
+        return fn
+
+    return wrap
+
+
+def adjust(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A filter that may change a value the kernel is about to use (a transfer...)."""
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.__dict__["_nomicon_adjust"] = name
+        return fn
+
+    return wrap
+
+
+def every(phrase: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Run the method on a recurring schedule given in the rules' words."""
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        fn.__dict__["_nomicon_every"] = phrase
+        return fn
+
+    return wrap
+
+
+class NoParams(RuleParams):
+    """A rule without parameters."""
+
+
+class Rule:
+    """Base class of every rule."""
+
+    key: ClassVar[str] = ""
+    pack: ClassVar[str] = ""
+    number: ClassVar[int] = 0
+    title: ClassVar[str] = ""
+    Params: ClassVar[type[RuleParams]] = NoParams
+    requires: ClassVar[frozenset[str]] = frozenset()
+    provides: ClassVar[frozenset[str]] = frozenset()
+    precedence: ClassVar[int] = 0
+    attributes: ClassVar[tuple[Attribute, ...]] = ()
+    currencies: ClassVar[tuple[Currency, ...]] = ()
+    contributes: ClassVar[dict[str, Any]] = {}
+    protected: ClassVar[bool] = False
+
+    # Filled in by __init_subclass__ from the decorated methods.
+    _actions: ClassVar[tuple[ActionDecl, ...]] = ()
+    _hooks: ClassVar[tuple[tuple[str, str | None, str], ...]] = ()
+    _vetoes: ClassVar[tuple[tuple[frozenset[str], str], ...]] = ()
+    _adjusters: ClassVar[tuple[tuple[str, str], ...]] = ()
+    _schedules: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        actions: list[ActionDecl] = []
+        hooks: list[tuple[str, str | None, str]] = []
+        vetoes: list[tuple[frozenset[str], str]] = []
+        adjusters: list[tuple[str, str]] = []
+        schedules: list[tuple[str, str]] = []
+        for klass in reversed(cls.__mro__):
+            for attr, value in vars(klass).items():
+                if isinstance(value, ActionDecl):
+                    actions = [a for a in actions if a.name != value.name or a is value]
+                    if value not in actions:
+                        actions.append(value)
+                    continue
+                if not callable(value):
+                    continue
+                for event, hkey in getattr(value, "_nomicon_hooks", ()):
+                    hooks.append((event, hkey, attr))
+                if "_nomicon_veto" in getattr(value, "__dict__", {}):
+                    vetoes.append((value._nomicon_veto, attr))
+                if "_nomicon_adjust" in getattr(value, "__dict__", {}):
+                    adjusters.append((value._nomicon_adjust, attr))
+                if "_nomicon_every" in getattr(value, "__dict__", {}):
+                    schedules.append((value._nomicon_every, attr))
+        cls._actions = tuple(actions)
+        cls._hooks = tuple(dict.fromkeys(hooks))
+        cls._vetoes = tuple(dict.fromkeys(vetoes))
+        cls._adjusters = tuple(dict.fromkeys(adjusters))
+        cls._schedules = tuple(dict.fromkeys(schedules))
+
+    def __init__(
+        self,
+        rid: str,
+        number: int,
+        title: str,
+        text: str,
+        params: RuleParams,
+        interpretations: Sequence[str] = (),
+    ) -> None:
+        self.rid = rid
+        self.number = number  # type: ignore[misc]
+        self.title = title  # type: ignore[misc]
+        self.text = text
+        self.params = params
+        self.interpretations = tuple(interpretations)
+
+    @classmethod
+    def class_id(cls) -> str:
+        return f"{cls.pack}/{cls.key}"
+
+    @classmethod
+    def default_text(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or "")
+
+    @classmethod
+    def parse_params(cls, raw: dict[str, Any] | None) -> RuleParams:
+        return cls.Params.model_validate(raw or {})
+
+    @property
+    def label(self) -> str:
+        """How refusals cite the rule: ``Rule 2, Turn order``."""
+        return f"Rule {self.number}, {self.title}"
+
+    def on_enact(self, ctx: Ctx) -> None:
+        """One-off changes when the rule is enacted (place features, set values)."""
+
+    def on_repeal(self, ctx: Ctx) -> None:
+        """One-off changes when the rule is repealed (remove what it placed)."""
+
+    def on_amend(self, ctx: Ctx, old: Rule) -> None:
+        """One-off changes when the rule's parameters change."""
+
+    def present(self, view: dict[str, Any], viewer: str) -> None:
+        """Adjust a viewer's view of the state (hide what this rule keeps secret)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.label}>"

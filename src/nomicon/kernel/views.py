@@ -1,0 +1,100 @@
+"""What each viewer may see of the state and of the log.
+
+The admin sees everything. A player sees the public state plus their own secrets;
+an observer sees the public state. Visibility is declared where attributes are
+declared (:class:`~nomicon.kernel.rules.Attribute`), where prompts are opened, and
+where events are emitted (``to=``); rules can narrow a view further with
+``Rule.present``.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from nomicon.kernel.engine import Game
+
+ADMIN = "admin"
+ENGINE_ONLY = ("timers",)
+
+
+def view(game: Game, viewer: str) -> dict[str, Any]:
+    root = game.state.root
+    admin = viewer == ADMIN
+    ruleset = game.ruleset
+    out: dict[str, Any] = {}
+    for key, value in root.items():
+        if key in ENGINE_ONLY and not admin:
+            continue
+        if key in ("players", "rules", "prompts", "dice", "game"):
+            continue
+        out[key] = copy.deepcopy(value)
+    game_part = dict(root["game"])
+    game_part.pop("next_prompt", None)
+    game_part.pop("next_rid", None)
+    epochs = root["dice"]["epochs"]
+    game_part["seed_commitment"] = epochs[-1]["commitment"]
+    out["game"] = game_part
+    out["dice"] = {"count": root["dice"]["count"], "epochs": copy.deepcopy(epochs)}
+
+    hidden: dict[str, str] = {
+        name: attribute.visibility
+        for name, (_rule, attribute) in ruleset.attributes.get("player", {}).items()
+        if attribute.visibility != "public"
+    }
+    players: dict[str, Any] = {}
+    accounts = root.get("accounts", {})
+    for name, record in root.get("players", {}).items():
+        shown = {}
+        for attr, value in record.items():
+            visibility = hidden.get(attr, "public")
+            if visibility == "admin" and not admin:
+                continue
+            if visibility == "owner" and not (admin or viewer == name):
+                continue
+            shown[attr] = copy.deepcopy(value)
+        for currency, amount in accounts.get(name, {}).items():
+            shown.setdefault(currency, amount)
+        players[name] = shown
+    out["players"] = players
+
+    out["rules"] = {
+        number: {
+            "number": entry["number"],
+            "title": entry["title"],
+            "text": entry["text"],
+            "class": entry["class"],
+            "params": copy.deepcopy(entry.get("params", {})),
+            "interpretations": copy.deepcopy(entry.get("interpretations", [])),
+            "version": len(entry.get("history", [])),
+        }
+        for number, entry in root.get("rules", {}).items()
+    }
+    out["prompts"] = [
+        copy.deepcopy(p) for p in root.get("prompts", [])
+        if admin or p["to"] == viewer or p.get("public", True)
+    ]
+    for rule in ruleset.presenters:
+        rule.present(out, viewer)
+    return out
+
+
+def can_see(event: dict[str, Any], viewer: str) -> bool:
+    to = event.get("to")
+    return to is None or viewer == ADMIN or viewer in to
+
+
+def log_view(game: Game, viewer: str, after: int = 0) -> list[dict[str, Any]]:
+    """The log as ``viewer`` may read it: only events they may see, and (for all but
+    the admin) without the raw state ops, which may touch hidden values."""
+    out = []
+    admin = viewer == ADMIN
+    for event in game.log:
+        if event["seq"] <= after or not can_see(event, viewer):
+            continue
+        if admin:
+            out.append(copy.deepcopy(event))
+        else:
+            out.append({k: copy.deepcopy(v) for k, v in event.items() if k not in ("ops",)})
+    return out
