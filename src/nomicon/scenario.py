@@ -1,0 +1,220 @@
+"""Scenario files: set up a game, play steps, check results (DESIGN.md section 4).
+
+    pack: infinite-nomic-r7
+    players: [alice, bob]
+    steps:
+      - {as: alice, do: roll, dice: [4]}
+      - {expect: {players.alice.location: 5}}
+
+``run`` returns a :class:`Result`; a file that does not follow the format raises
+:class:`ScenarioInvalid` (the CLI's exit status 2).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from nomicon.kernel import paths
+from nomicon.kernel.engine import Game
+from nomicon.kernel.errors import ActionError, GameError, NomiconError
+from nomicon.kernel.pack import Registry
+from nomicon.kernel.schedule import ScheduleError, parse_duration
+from nomicon.kernel.timefmt import parse as parse_time
+
+DEFAULT_START = datetime(2020, 1, 1, 12, 0, tzinfo=UTC)
+DEFAULT_SEED = "scenario"
+
+
+class ScenarioInvalid(NomiconError):
+    """The scenario file does not follow the format."""
+
+
+class Step(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    actor: str | None = Field(None, alias="as")
+    do: str | None = None
+    args: dict[str, Any] = Field(default_factory=dict)
+    dice: list[int] = Field(default_factory=list)
+    error: str | None = None
+    wait: str | None = None
+    expect: dict[str, Any] | None = None
+    view: str | None = None
+    hidden: list[str] | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> Step:
+        acting = self.do is not None or self.actor is not None
+        if acting and (self.do is None or self.actor is None):
+            raise ValueError("an action step needs both 'as' and 'do'")
+        if acting and self.wait is not None:
+            raise ValueError("a step either acts or waits, not both")
+        if not acting and self.wait is None and self.expect is None and self.hidden is None:
+            raise ValueError("a step must act ('as'/'do'), wait, or check ('expect'/'hidden')")
+        if self.error is not None and not acting:
+            raise ValueError("'error' goes with an action")
+        if self.args and not acting:
+            raise ValueError("'args' goes with an action")
+        if self.dice and not acting and self.wait is None:
+            raise ValueError("'dice' goes with an action or a wait")
+        if self.view is not None and self.expect is None and self.hidden is None:
+            raise ValueError("'view' goes with 'expect' or 'hidden'")
+        return self
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    pack: str
+    title: str | None = None
+    description: str | None = None
+    params: dict[str, Any] = Field(default_factory=dict)
+    seed: int | str = DEFAULT_SEED
+    start: datetime = DEFAULT_START
+    players: list[str] = Field(default_factory=list)
+    steps: list[Step]
+
+
+@dataclass
+class Result:
+    ok: bool
+    failures: list[str] = field(default_factory=list)
+    state: dict[str, Any] = field(default_factory=dict)
+    game: Game | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "failures": self.failures, "state": self.state}
+
+
+def load(source: str | Path | dict[str, Any]) -> Scenario:
+    """Read and validate a scenario (a file path, or an already parsed mapping)."""
+    if isinstance(source, dict):
+        data: Any = source
+    else:
+        try:
+            data = yaml.safe_load(Path(source).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise ScenarioInvalid(f"cannot read {source}: {exc.strerror}") from None
+        except yaml.YAMLError as exc:
+            raise ScenarioInvalid(f"{source} is not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise ScenarioInvalid("a scenario is a mapping with 'pack' and 'steps'")
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        lines = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()]
+        raise ScenarioInvalid("invalid scenario: " + "; ".join(lines)) from None
+
+
+def run(source: str | Path | dict[str, Any], *, registry: Registry | None = None) -> Result:
+    scenario = source if isinstance(source, Scenario) else load(source)
+    start = scenario.start if scenario.start.tzinfo else scenario.start.replace(tzinfo=UTC)
+    from nomicon.kernel import dice
+
+    try:
+        game = Game.create(scenario.pack, start=start, players=scenario.players,
+                           secret=dice.secret_from_seed(scenario.seed), params=scenario.params,
+                           game_id="scenario", registry=registry, allow_forced=True)
+    except GameError as exc:
+        raise ScenarioInvalid(str(exc)) from None
+    except ActionError as exc:
+        raise ScenarioInvalid(f"players could not join: {exc}") from None
+    failures: list[str] = []
+    for number, step in enumerate(scenario.steps, start=1):
+        where = f"step {number}" + (f" ({step.note})" if step.note else "")
+        stop = _run_step(game, step, where, failures)
+        if stop:
+            break
+    return Result(ok=not failures, failures=failures, state=game.view("admin"), game=game)
+
+
+def _run_step(game: Game, step: Step, where: str, failures: list[str]) -> bool:
+    """Play one step; returns True when the scenario cannot usefully go on."""
+    if step.dice:
+        try:
+            game.force_dice(step.dice)
+        except GameError as exc:
+            raise ScenarioInvalid(f"{where}: {exc}") from None
+    if step.do is not None and step.actor is not None:
+        if _act(game, step, where, failures):
+            return True
+    elif step.wait is not None:
+        game.advance(_wait_target(game, step.wait, where))
+    if game.forced_left:
+        left = game.forced_left
+        raise ScenarioInvalid(f"{where}: {left} forced die value(s) were not used by the step")
+    if step.expect is not None:
+        seen = game.view(step.view or "admin")
+        for path, expected in step.expect.items():
+            _check(seen, path, expected, f"{where}" + (f" as {step.view}" if step.view else ""),
+                   failures)
+    if step.hidden is not None:
+        seen = game.view(step.view or "admin")
+        for path in step.hidden:
+            if paths.exists(seen, path):
+                failures.append(f"{where}: {path} is visible to {step.view or 'admin'}")
+    return False
+
+
+def _act(game: Game, step: Step, where: str, failures: list[str]) -> bool:
+    assert step.actor is not None and step.do is not None
+    before = copy.deepcopy(game.state.root) if step.error is not None else None
+    try:
+        game.act(step.actor, step.do, **step.args)
+    except ActionError as exc:
+        game._forced.clear()
+        if step.error is None:
+            failures.append(f"{where}: {step.actor} {step.do} was refused: {exc}")
+            return True
+        if step.error.lower() not in str(exc).lower():
+            failures.append(f"{where}: expected a refusal containing {step.error!r}, got: {exc}")
+        if before is not None and game.state.root != before:
+            failures.append(f"{where}: the refused action changed the state")
+        return False
+    if step.error is not None:
+        failures.append(f"{where}: {step.actor} {step.do} was accepted, but a refusal "
+                        f"containing {step.error!r} was expected")
+    return False
+
+
+def _wait_target(game: Game, wait: str, where: str) -> datetime:
+    try:
+        return game.clock + parse_duration(wait)
+    except ScheduleError:
+        pass
+    try:
+        return parse_time(wait)
+    except ValueError:
+        raise ScenarioInvalid(f"{where}: cannot read wait {wait!r} (use 30m, 25h, 3d, 1w or "
+                              "an ISO time)") from None
+
+
+_ABSENT = object()
+
+
+def _check(view: dict[str, Any], path: str, expected: Any, where: str,
+           failures: list[str]) -> None:
+    try:
+        actual = paths.read(view, path, _ABSENT)
+    except ValueError as exc:
+        raise ScenarioInvalid(f"{where}: {exc}") from None
+    if actual is _ABSENT:
+        failures.append(f"{where}: {path} not found (expected {expected!r})")
+    elif not _same(actual, expected):
+        failures.append(f"{where}: {path} is {actual!r}, expected {expected!r}")
+
+
+def _same(actual: Any, expected: Any) -> bool:
+    if isinstance(expected, datetime):
+        expected = expected.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    if isinstance(actual, bool) or isinstance(expected, bool):
+        return actual is expected
+    return bool(actual == expected)
