@@ -74,6 +74,28 @@ class Ctx:
     def contributions(self, name: str) -> list[tuple[Rule, Any]]:
         return self.rules.contributions(name)
 
+    @contextmanager
+    def savepoint(self, *, keep: bool = True) -> Iterator[None]:
+        """Undo everything done inside the block if it raises (or always, when
+        ``keep`` is False: a trial run). State, events and the ruleset cache alike."""
+        mark = self.state.mark()
+        events = len(self.batch.events)
+        ops_at = self.batch.ops_at
+
+        def undo() -> None:
+            self.state.rollback(mark)
+            del self.batch.events[events:]
+            self.batch.ops_at = ops_at
+            self.game.invalidate_ruleset()
+
+        try:
+            yield
+        except BaseException:
+            undo()
+            raise
+        if not keep:
+            undo()
+
     # -- refusing ----------------------------------------------------------
     def refuse(self, reason: str, *, detail: str | None = None, rule: Rule | None = None,
                turn: bool = False) -> NoReturn:

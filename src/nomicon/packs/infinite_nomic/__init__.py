@@ -13,7 +13,6 @@ from nomicon.packs.infinite_nomic.commerce import Commerce
 from nomicon.packs.infinite_nomic.core import (
     GameBoard,
     Information,
-    ProposingAndVoting,
     TurnOrder,
     Turns,
     Winning,
@@ -22,6 +21,7 @@ from nomicon.packs.infinite_nomic.features import BANK, COP_CAR, SHOP, Features,
 from nomicon.packs.infinite_nomic.moving import Looping, Moving
 from nomicon.packs.infinite_nomic.snakes import SnakesAndLadders
 from nomicon.packs.infinite_nomic.tiles import PointsAndTiles
+from nomicon.packs.infinite_nomic.voting import ProposingAndVoting
 
 
 class Params(PackParams):

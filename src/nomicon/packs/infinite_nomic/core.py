@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
+from nomicon.governance.proposals import tally
 from nomicon.kernel import turns
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.procedure import finish
 from nomicon.kernel.rules import ActionDecl, Attribute, Rule, RuleParams, action, hook, veto
+from nomicon.kernel.timefmt import parse
 from nomicon.packs.infinite_nomic import board
 
 PACK = "infinite-nomic-r7"
@@ -32,6 +34,25 @@ class Winning(Rule):
 
     params: Params
     attributes = (Attribute("vp", 0, doc="Victory Points"),)
+
+    def amendment_condition(self, ctx: Ctx, proposal: dict[str, Any]) -> str | None:
+        """Conditions a) and b): ``pass``, ``fail``, or None while neither is settled."""
+        opened = parse(proposal["opened"])
+        elapsed = ctx.now - opened
+        counts = tally(proposal)
+        up, down = counts.get("up", 0), counts.get("down", 0)
+        window = timedelta(days=self.params.window_days)
+        if timedelta(hours=self.params.unanimous_after_hours) <= elapsed < window:
+            return "pass" if down == 0 else None
+        if elapsed == window:
+            return "pass" if up >= self.params.supermajority_ratio * down else "fail"
+        if elapsed > window:
+            return "fail"
+        return None
+
+    def next_check(self, ctx: Ctx, proposal: dict[str, Any]) -> datetime:
+        """When condition b) is next to be looked at: exactly 7 days after opening."""
+        return parse(proposal["opened"]) + timedelta(days=self.params.window_days)
 
     @hook("batch.closing")
     def check_winners(self, ctx: Ctx, data: dict[str, Any]) -> None:
@@ -149,22 +170,6 @@ class Turns(Rule):
         player = payload["player"]
         if ctx.is_player(player):
             ctx.lose(player, self.params.ping_penalty, "did not ping the next player in time")
-
-
-class ProposingAndVoting(Rule):
-    """A player who does not already have a proposal being voted on may make a proposal by posting a message in #proposals. Players may then react to that message with either thumbsup or thumbsdown during the next 24 hours. When the voting period is over, if the message has more thumbsup reactions than thumbsdown reactions, the events stated in the proposal take effect and the player who sent the message containing the proposal gains a number of points equal to the amount of thumbsup reactions on the proposal minus the amount of thumbsdown reactions.
-
-    If a proposal message is deleted or edited before it takes effect, then the proposal is retracted. It does not take effect and its voting period ends."""  # noqa: E501
-
-    key = "proposing-and-voting"
-    pack = PACK
-    number = 4
-    title = "Proposing and voting"
-    # The voting method lives with the governance rules (nomicon.governance); this
-    # class holds the text and the parameters they read.
-
-    class Params(RuleParams):
-        voting_hours: int = 24
 
 
 class GameBoard(Rule):

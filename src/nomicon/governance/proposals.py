@@ -1,0 +1,220 @@
+"""Proposals: the records, and the plumbing every voting method shares.
+
+A voting method is a rule (a subclass of :class:`VotingMethod`), so a proposal can
+change how proposals are decided. The base class gives the actions ``propose``,
+``vote``, ``retract`` and the admin's ``implement``; a method says which votes exist,
+when voting closes, and what the votes decide.
+
+Proposals are numbered 1, 2, ... per game, under ``proposals.<n>`` in the state:
+author, title, text, amendment, status (``open``, ``passed``, ``failed``,
+``retracted``, ``awaiting-implementation``), votes, opening and closing times.
+
+Rules that protect themselves (Infinite Nomic's Rule 0) define
+``amendment_condition(ctx, proposal) -> "pass" | "fail" | None``: a proposal that
+touches such a rule is decided by that condition alone, whatever the method says
+(``None``: not yet; the proposal stays open).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, ClassVar
+
+from nomicon.governance import amendments
+from nomicon.kernel.context import Ctx
+from nomicon.kernel.errors import InvalidRuleChange
+from nomicon.kernel.rules import Arg, Rule, RuleParams, action
+from nomicon.kernel.timefmt import iso, parse
+
+OPEN, PASSED, FAILED, RETRACTED, AWAITING = (
+    "open", "passed", "failed", "retracted", "awaiting-implementation")
+
+
+def get(ctx: Ctx, number: int) -> dict[str, Any]:
+    record: dict[str, Any] = ctx.get(["proposals", str(number)])
+    return record
+
+
+def open_proposals(ctx: Ctx) -> list[dict[str, Any]]:
+    return [p for p in ctx.get(["proposals"], {}).values() if p["status"] == OPEN]
+
+
+def tally(proposal: dict[str, Any]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for vote in proposal["votes"].values():
+        counts[vote] = counts.get(vote, 0) + 1
+    return counts
+
+
+class VotingMethod(Rule):
+    """Base of the rules that decide proposals."""
+
+    vote_options: ClassVar[tuple[str, ...]] = ("for", "against", "abstain")
+
+    class Params(RuleParams):
+        voting_hours: int = 24
+        one_open_per_player: bool = True
+
+    params: Params
+
+    # -- what a method decides -------------------------------------------------
+    def closes_at(self, ctx: Ctx, proposal: dict[str, Any]) -> str:
+        return iso(ctx.now + timedelta(hours=self.params.voting_hours))
+
+    def decide(self, ctx: Ctx, proposal: dict[str, Any], *, final: bool) -> str | None:
+        """``pass``, ``fail``, or None (not decided yet). ``final``: voting has closed."""
+        raise NotImplementedError
+
+    def on_passed(self, ctx: Ctx, proposal: dict[str, Any]) -> None:
+        """What passing gives the author (points...)."""
+
+    def may_propose(self, ctx: Ctx, actor: str) -> None:
+        if self.params.one_open_per_player:
+            mine = [p["id"] for p in open_proposals(ctx) if p["author"] == actor]
+            ctx.require(not mine, f"you already have a proposal being voted on (#{mine[0]})"
+                        if mine else "")
+
+    # -- actions ---------------------------------------------------------------
+    @action("propose", Arg("title", str, "a short title"), Arg("text", str, "the proposal"),
+            Arg("amendment", list, "the changes it makes (optional)", required=False))
+    def propose(self, ctx: Ctx, actor: str, title: str, text: str,
+                amendment: list[Any] | None = None) -> None:
+        """Make a proposal."""
+        self.may_propose(ctx, actor)
+        ctx.dispatch("proposal.check", {"player": actor})
+        try:
+            changes = amendments.parse(amendment)
+            amendments.check(ctx, changes)
+        except InvalidRuleChange as exc:
+            ctx.refuse(f"the amendment cannot be applied: {exc}")
+        number = len(ctx.get(["proposals"], {})) + 1
+        record: dict[str, Any] = {
+            "id": number, "author": actor, "title": title, "text": text,
+            "amendment": amendments.dump(changes) if amendment is not None else None,
+            "status": OPEN, "votes": {}, "opened": iso(ctx.now),
+            "closes": self.closes_at(ctx, {"opened": iso(ctx.now)}),
+            "method": self.number, "result": None,
+        }
+        ctx.set(["proposals", str(number)], record)
+        ctx.set_timer(f"proposal:{number}", parse(record["closes"]), "close_voting",
+                      {"id": number})
+        ctx.emit("proposal.opened", f"{actor} proposes #{number}: {title}", proposal=number,
+                 player=actor)
+
+    def _open_ids(self, ctx: Ctx, actor: str) -> list[int]:
+        return [p["id"] for p in open_proposals(ctx)]
+
+    def _vote_options(self, ctx: Ctx, actor: str) -> list[str]:
+        return list(self.vote_options)
+
+    @action("vote", Arg("proposal", int, "the proposal's number", choices="_open_ids"),
+            Arg("vote", str, "your vote", choices="_vote_options"))
+    def vote(self, ctx: Ctx, actor: str, proposal: int, vote: str) -> None:
+        """Vote on an open proposal (a new vote replaces your earlier one)."""
+        ctx.set(["proposals", str(proposal), "votes", actor], vote)
+        ctx.emit("proposal.voted", f"{actor} votes {vote} on #{proposal}", proposal=proposal,
+                 player=actor, vote=vote)
+        self._settle(ctx, get(ctx, proposal), final=False)
+
+    def _mine_open(self, ctx: Ctx, actor: str) -> list[int]:
+        return [p["id"] for p in open_proposals(ctx) if p["author"] == actor]
+
+    @action("retract", Arg("proposal", int, "your open proposal", choices="_mine_open"))
+    def retract(self, ctx: Ctx, actor: str, proposal: int) -> None:
+        """Withdraw (edit or delete) your proposal: it does not take effect."""
+        ctx.set(["proposals", str(proposal), "status"], RETRACTED)
+        ctx.cancel_timer(f"proposal:{proposal}")
+        ctx.emit("proposal.retracted", f"{actor} retracts #{proposal}", proposal=proposal,
+                 player=actor)
+
+    def _awaiting(self, ctx: Ctx, actor: str) -> list[int]:
+        return [p["id"] for p in ctx.get(["proposals"], {}).values() if p["status"] == AWAITING]
+
+    @action("implement", Arg("proposal", int, "a passed proposal awaiting implementation",
+                             choices="_awaiting"),
+            Arg("amendment", list, "the changes that implement it; omit when none are needed",
+                required=False), admin=True)
+    def implement(self, ctx: Ctx, actor: str, proposal: int,
+                  amendment: list[Any] | None = None) -> None:
+        """Implement a passed text-only proposal (or record that it needs no change)."""
+        try:
+            changes = amendments.parse(amendment)
+            amendments.apply(ctx, changes)
+        except InvalidRuleChange as exc:
+            ctx.refuse(f"the amendment cannot be applied: {exc}")
+        key = str(proposal)
+        ctx.set(["proposals", key, "status"], PASSED)
+        ctx.set(["proposals", key, "implementation"], {
+            "by": actor, "time": iso(ctx.now),
+            "amendment": amendments.dump(changes) if amendment is not None else None})
+        ctx.emit("proposal.implemented",
+                 f"admin implements #{proposal}" + ("" if changes else " (no change needed)"),
+                 proposal=proposal, changes=len(changes))
+
+    # -- closing -----------------------------------------------------------------
+    def close_voting(self, ctx: Ctx, payload: dict[str, Any]) -> None:
+        proposal = get(ctx, payload["id"])
+        if proposal["status"] == OPEN:
+            self._settle(ctx, proposal, final=True)
+
+    def _protector(self, ctx: Ctx, proposal: dict[str, Any]) -> Rule | None:
+        changes = amendments.parse(proposal["amendment"])
+        for number in sorted(amendments.touched(changes)):
+            entry = ctx.get(["rules", str(number)], None)
+            if entry is None:
+                continue
+            rule = ctx.rules.by_rid.get(entry["rid"])
+            if rule is not None and rule.protected:
+                return rule
+        return None
+
+    def _settle(self, ctx: Ctx, proposal: dict[str, Any], *, final: bool) -> None:
+        protector = self._protector(ctx, proposal)
+        if protector is not None:
+            with ctx.running(protector):
+                outcome = protector.amendment_condition(ctx, proposal)  # type: ignore[attr-defined]
+                if outcome is None and final:
+                    nxt = protector.next_check(ctx, proposal)  # type: ignore[attr-defined]
+                    ctx.set_timer(f"proposal:{proposal['id']}", nxt, "close_voting",
+                                  {"id": proposal["id"]})
+        else:
+            outcome = self.decide(ctx, proposal, final=final)
+        if outcome is None:
+            return
+        ctx.cancel_timer(f"proposal:{proposal['id']}")
+        if outcome == "pass":
+            self._pass(ctx, proposal)
+        else:
+            self._fail(ctx, proposal)
+
+    def _fail(self, ctx: Ctx, proposal: dict[str, Any]) -> None:
+        key = str(proposal["id"])
+        ctx.set(["proposals", key, "status"], FAILED)
+        ctx.set(["proposals", key, "result"], tally(proposal))
+        ctx.emit("proposal.failed", f"#{proposal['id']} fails {tally(proposal)}",
+                 proposal=proposal["id"])
+
+    def _pass(self, ctx: Ctx, proposal: dict[str, Any]) -> None:
+        key = str(proposal["id"])
+        ctx.set(["proposals", key, "result"], tally(proposal))
+        if proposal["amendment"] is None:
+            ctx.set(["proposals", key, "status"], AWAITING)
+            ctx.emit("proposal.passed", f"#{proposal['id']} passes; it awaits the admin's "
+                     "implementation", proposal=proposal["id"])
+        else:
+            try:
+                with ctx.savepoint():
+                    amendments.apply(ctx, amendments.parse(proposal["amendment"]))
+            except InvalidRuleChange as exc:
+                # It passed but no longer applies to the game as it now stands: the
+                # admin decides how to implement it.
+                ctx.set(["proposals", key, "status"], AWAITING)
+                ctx.set(["proposals", key, "problem"], str(exc))
+                ctx.emit("proposal.passed", f"#{proposal['id']} passes but cannot be applied "
+                         f"({exc}); it awaits the admin", proposal=proposal["id"])
+            else:
+                ctx.set(["proposals", key, "status"], PASSED)
+                ctx.emit("proposal.passed", f"#{proposal['id']} passes and takes effect",
+                         proposal=proposal["id"])
+        if self.rid in ctx.rules.by_rid:
+            self.on_passed(ctx, get(ctx, proposal["id"]))
