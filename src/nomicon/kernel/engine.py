@@ -9,6 +9,7 @@ is rolled back whole, leaving the state as it was.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections import deque
@@ -149,6 +150,13 @@ class Game:
         pack = registry.pack(root["game"]["pack"])
         return cls(pack, root, registry=registry, secret=secret, log=log,
                    allow_forced=allow_forced)
+
+    def fork(self) -> Game:
+        """An independent copy (what-if runs, previews): no commit hooks, same secret."""
+        twin = Game(self.pack, copy.deepcopy(self.state.root), registry=self.registry,
+                    secret=self._secret, log=list(self.log), allow_forced=self.allow_forced)
+        twin._forced = deque(self._forced)
+        return twin
 
     # -- properties --------------------------------------------------------
     @property

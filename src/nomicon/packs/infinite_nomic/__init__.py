@@ -17,6 +17,7 @@ from nomicon.packs.infinite_nomic.core import (
     Turns,
     Winning,
 )
+from nomicon.packs.infinite_nomic.extras import Trampoline
 from nomicon.packs.infinite_nomic.features import BANK, COP_CAR, SHOP, Features, is_prime
 from nomicon.packs.infinite_nomic.moving import Looping, Moving
 from nomicon.packs.infinite_nomic.snakes import SnakesAndLadders
@@ -41,6 +42,7 @@ class InfiniteNomicR7(Pack):
         Initial(PointsAndTiles), Initial(Features), Initial(Looping), Initial(Commerce),
         Initial(SnakesAndLadders),
     )
+    rule_classes = (Trampoline,)
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         assert isinstance(params, Params)

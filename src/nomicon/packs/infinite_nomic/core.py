@@ -120,8 +120,9 @@ class Turns(Rule):
         ping_penalty: int = 1
 
     params: Params
-    # Actions that do not count as "doing something" on a turn.
-    IDLE = frozenset({"end-turn", "ping", "join"})
+    # Actions that do not count as "doing something" on a turn: ending it, pinging,
+    # and proposing and voting, which Rule 1 sets apart from the game's actions.
+    IDLE = frozenset({"end-turn", "ping", "join", "propose", "vote", "retract"})
 
     @hook("turn.began")
     def start_clock(self, ctx: Ctx, data: dict[str, Any]) -> None:

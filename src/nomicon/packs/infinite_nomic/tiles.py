@@ -78,6 +78,7 @@ class PointsAndTiles(Rule):
 
     params: Params
     currencies = (Currency("points", 0, doc="an integer; it may go below zero"),)
+    provides = frozenset({"currency:points"})
     attributes = (
         Attribute("numbers", [], doc="Numbers in possession (Master of Your Fate)"),
         Attribute("jail_failures", 0, doc="turns in a row that ended in Jail"),
@@ -153,7 +154,8 @@ class PointsAndTiles(Rule):
 
     @veto()
     def gulag_bars(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
-        if decl.name != "rejoin" and ctx.is_player(actor) \
+        # The Gulag bars proposals and turns; voting is not among what it bars.
+        if decl.name not in ("rejoin", "vote") and ctx.is_player(actor) \
                 and board.location(ctx, actor) == board.GULAG:
             ctx.refuse("you are in the Gulag", detail="rejoin the game first")
 

@@ -7,9 +7,14 @@ and the other game-independent rule classes live.
 
 from __future__ import annotations
 
+from typing import Any
+
+from pydantic import Field
+
 from nomicon.governance.methods import MajorityVote
+from nomicon.kernel.context import Ctx
 from nomicon.kernel.pack import Initial, Pack
-from nomicon.kernel.rules import Currency, Rule
+from nomicon.kernel.rules import Currency, Rule, RuleParams, every
 
 
 class Points(Rule):
@@ -20,6 +25,29 @@ class Points(Rule):
     number = 2
     title = "Points"
     currencies = (Currency("points", 0),)
+    provides = frozenset({"currency:points"})
+
+
+class WealthTax(Rule):
+    """Every day at noon UTC, each player who has at least the threshold of points loses the tax in points."""  # noqa: E501
+
+    key = "wealth-tax"
+    pack = "nomic"
+    number = 3
+    title = "Wealth tax"
+    requires = frozenset({"currency:points"})
+
+    class Params(RuleParams):
+        threshold: int = Field(10, ge=1)
+        tax: int = Field(1, ge=1)
+
+    params: Params
+
+    @every("every day at noon UTC")
+    def collect(self, ctx: Ctx, payload: dict[str, Any]) -> None:
+        for player in ctx.players():
+            if ctx.balance(player, "points") >= self.params.threshold:
+                ctx.lose(player, self.params.tax, "wealth tax")
 
 
 class BlankNomic(Pack):
@@ -28,4 +56,4 @@ class BlankNomic(Pack):
     description = ("A game that starts with a single rule: proposals pass by majority vote. "
                    "Players build the rest by proposals.")
     initial = (Initial(MajorityVote),)
-    rule_classes = (MajorityVote, Points)
+    rule_classes = (MajorityVote, Points, WealthTax)
