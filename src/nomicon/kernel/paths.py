@@ -85,11 +85,12 @@ def write_path(ctx: Ctx, path: str, value: Any) -> Any:
     The parent must exist: the admin sets a value the rules define (a player's points,
     a square's substance), creating the last key if needed, not whole new subtrees.
     """
+    parts = split(path)
+    if parts[0] == "players" and len(parts) > 1 and not ctx.is_player(parts[1]):
+        raise KeyError(f"no player {parts[1]!r}")
     state_path = to_state_path(ctx, path)
     if state_path[0] in ("game", "dice", "timers", "rules"):
         raise ValueError(f"{state_path[0]} is kept by the engine; it cannot be set")
-    if state_path[0] == "players" and len(state_path) > 1 and not ctx.is_player(str(state_path[1])):
-        raise KeyError(f"no player {state_path[1]!r}")
     parent = ctx.state.get(state_path[:-1], None)
     if parent is None:
         missing = state_path[:-1]
