@@ -35,12 +35,15 @@ __all__ = [
     "NotYourTurn",
     "UnknownAction",
     "new_game",
-    "packs",
+    "registry",
 ]
 
 
-def packs() -> Registry:
-    """The installed rule packs."""
+def registry() -> Registry:
+    """The installed rule packs and their rule classes.
+
+    (Not ``packs``: that name is the ``nomicon.packs`` subpackage.)
+    """
     return installed()
 
 

@@ -143,11 +143,14 @@ def _run_step(game: Game, step: Step, where: str, failures: list[str]) -> bool:
             game.force_dice(step.dice)
         except GameError as exc:
             raise ScenarioInvalid(f"{where}: {exc}") from None
-    if step.do is not None and step.actor is not None:
-        if _act(game, step, where, failures):
-            return True
-    elif step.wait is not None:
-        game.advance(_wait_target(game, step.wait, where))
+    try:
+        if step.do is not None and step.actor is not None:
+            if _act(game, step, where, failures):
+                return True
+        elif step.wait is not None:
+            game.advance(_wait_target(game, step.wait, where))
+    except GameError as exc:  # a forced die that does not fit the roll, say
+        raise ScenarioInvalid(f"{where}: {exc}") from None
     if game.forced_left:
         left = game.forced_left
         raise ScenarioInvalid(f"{where}: {left} forced die value(s) were not used by the step")

@@ -39,6 +39,18 @@ def open_proposals(ctx: Ctx) -> list[dict[str, Any]]:
     return [p for p in ctx.get(["proposals"], {}).values() if p["status"] == OPEN]
 
 
+# What each method's votes mean, for rules that speak of votes "in favour" and
+# "against" whatever the method (Infinite Nomic's Rule 0).
+IN_FAVOUR = frozenset({"for", "up"})
+AGAINST = frozenset({"against", "down"})
+
+
+def sides(proposal: dict[str, Any]) -> tuple[int, int]:
+    """(votes in favour, votes against), whatever the voting method calls them."""
+    votes = list(proposal["votes"].values())
+    return sum(v in IN_FAVOUR for v in votes), sum(v in AGAINST for v in votes)
+
+
 def tally(proposal: dict[str, Any]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for vote in proposal["votes"].values():
@@ -80,8 +92,6 @@ class VotingMethod(Rule):
     def propose(self, ctx: Ctx, actor: str, title: str, text: str,
                 amendment: list[Any] | None = None) -> None:
         """Make a proposal."""
-        self.may_propose(ctx, actor)
-        ctx.dispatch("proposal.check", {"player": actor})
         try:
             changes = amendments.parse(amendment)
             amendments.check(ctx, changes)
@@ -100,6 +110,11 @@ class VotingMethod(Rule):
                       {"id": number})
         ctx.emit("proposal.opened", f"{actor} proposes #{number}: {title}", proposal=number,
                  player=actor)
+
+    @propose.check
+    def _propose_check(self, ctx: Ctx, actor: str) -> None:
+        self.may_propose(ctx, actor)
+        ctx.dispatch("proposal.check", {"player": actor})
 
     def _open_ids(self, ctx: Ctx, actor: str) -> list[int]:
         return [p["id"] for p in open_proposals(ctx)]
@@ -173,10 +188,14 @@ class VotingMethod(Rule):
         if protector is not None:
             with ctx.running(protector):
                 outcome = protector.amendment_condition(ctx, proposal)  # type: ignore[attr-defined]
+                nxt = None
                 if outcome is None and final:
                     nxt = protector.next_check(ctx, proposal)  # type: ignore[attr-defined]
-                    ctx.set_timer(f"proposal:{proposal['id']}", nxt, "close_voting",
-                                  {"id": proposal["id"]})
+            if nxt is not None:
+                # Set outside the protector's block: the timer is this method's, whose
+                # close_voting looks again (the protector has no such handler).
+                ctx.set_timer(f"proposal:{proposal['id']}", nxt, "close_voting",
+                              {"id": proposal["id"]})
         else:
             outcome = self.decide(ctx, proposal, final=final)
         if outcome is None:

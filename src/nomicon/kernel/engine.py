@@ -26,6 +26,7 @@ from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
     ActionError,
     ActionRefused,
+    CommitFailed,
     GameError,
     InvalidArguments,
     NotYourTurn,
@@ -229,6 +230,7 @@ class Game:
                      first: bool = False) -> Iterator[Ctx]:
         mark = self.state.mark()
         forced_before = list(self._forced)
+        secret_before = self._secret
         batch = Batch(mark[0])
         ctx = Ctx(self, now, actor, batch)
         try:
@@ -243,6 +245,7 @@ class Game:
         except BaseException:
             self.state.rollback(mark)
             self._forced = deque(forced_before)
+            self._secret = secret_before
             if batch.ruleset_changed:
                 self._ruleset = None
             raise
@@ -257,7 +260,10 @@ class Game:
             event["batch"] = self.head + 1
             event["hash"] = previous = event_hash(previous, event)
         for hook in self.commit_hooks:
-            hook(self, batch.events)  # the store: raising here rolls the batch back
+            try:
+                hook(self, batch.events)  # the store: raising here rolls the batch back
+            except Exception as exc:
+                raise CommitFailed(f"the store did not accept the events: {exc}") from exc
         self.log.extend(batch.events)
 
     def _on_event(self, ctx: Ctx, type: str, data: dict[str, Any]) -> None:
@@ -317,6 +323,8 @@ class Game:
                 ctx.emit("timer.fired", f"{timer['handler']} ({timer['key']})",
                          key_name=timer["key"], handler=timer["handler"])
                 self._run_timer(ctx, timer)
+        except CommitFailed:
+            raise  # the store's problem, not the timer's: it stays due
         except (Refusal, Exception) as exc:  # a failing timer must not block the clock
             with self._transaction(due, None) as ctx:
                 ctx.state.delete(["timers", timer["key"]])
@@ -382,7 +390,7 @@ class Game:
             kind = NotYourTurn if refusal.turn else ActionRefused
             raise kind(actor, name, refusal.reason, rule=refusal.rule,
                        detail=refusal.detail) from None
-        except (ActionError, GameError):
+        except (ActionError, GameError, CommitFailed):
             raise
         except Exception as exc:
             raise RuleError(actor, name, f"internal error ({type(exc).__name__}: {exc}); "

@@ -73,5 +73,13 @@ class Refusal(Exception):
         self.turn = turn
 
 
+class CommitFailed(NomiconError):
+    """The store did not accept a batch of events; the batch was rolled back.
+
+    Not a rule's fault: the caller may retry on the new state (a race lost to
+    another writer) or report the store's problem.
+    """
+
+
 class InvalidRuleChange(NomiconError):
     """An amendment cannot be applied to this game (unknown class, bad params...)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from nomicon.governance.proposals import tally
+from nomicon.governance.proposals import sides
 from nomicon.kernel import turns
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.procedure import finish
@@ -39,8 +39,7 @@ class Winning(Rule):
         """Conditions a) and b): ``pass``, ``fail``, or None while neither is settled."""
         opened = parse(proposal["opened"])
         elapsed = ctx.now - opened
-        counts = tally(proposal)
-        up, down = counts.get("up", 0), counts.get("down", 0)
+        up, down = sides(proposal)
         window = timedelta(days=self.params.window_days)
         if timedelta(hours=self.params.unanimous_after_hours) <= elapsed < window:
             return "pass" if down == 0 else None

@@ -1,0 +1,239 @@
+"""Verify a game's log: numbering, hash chain, replay, and every die roll.
+
+Anyone holding a game's log can check it:
+
+1. the events are numbered 1..n without gaps;
+2. each event's hash chains it to the one before (so no event was edited, dropped
+   or inserted without rewriting every hash after it);
+3. the ops of the log fold into a state without error;
+4. every ``dice.rolled`` event shows the value derived from the secret of its dice
+   epoch, once that secret is revealed (at the end of the game, or when the admin
+   rotates the seed), and each revealed secret matches the commitment the game
+   published before its first roll.
+
+A game starts its first epoch at roll 0 (``game.created`` carries the commitment);
+``seed.committed`` starts another (``first_roll``, ``commitment``); ``seed.revealed``
+reveals the secret of the current one. Rolls of an epoch whose secret is not revealed
+yet are *pending*; the local admin may pass the current secret to check them too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from nomicon.kernel import dice
+from nomicon.kernel.engine import event_hash
+from nomicon.kernel.state import fold
+
+__all__ = ["Report", "verify"]
+
+
+@dataclass
+class Report:
+    """What :func:`verify` found. ``ok`` is True exactly when there are no problems."""
+
+    ok: bool
+    events: int
+    rolls: int
+    verified: int
+    forced: int
+    pending: int
+    problems: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class _Epoch:
+    first_roll: int
+    commitment: str
+    secret: bytes | None = None
+
+
+@dataclass
+class _Roll:
+    seq: int
+    position: int  # rolls before this one in the log (what the epochs count)
+    index: int  # the index the event records (what the value is derived from)
+    sides: int
+    value: int
+    forced: bool
+
+
+def verify(events: list[dict[str, Any]], *, secret: bytes | None = None) -> Report:
+    """Check a game's log; ``secret`` is the current (unrevealed) epoch's secret."""
+    problems: list[str] = []
+    # A log read back from a database is untrusted: it may hold anything at all.
+    entries: list[Any] = list(events)
+    _check_numbering(entries, problems)
+    _check_chain(entries, problems)
+    state = _check_fold(entries, problems)
+    epochs, rolls = _read_dice(entries, problems)
+    if state is not None:
+        counter = state.get("dice")
+        count = counter.get("count") if isinstance(counter, dict) else None
+        if count is not None and count != len(rolls):
+            problems.append(f"the state counts {count} rolls but the log records {len(rolls)}")
+    if secret is not None and epochs and epochs[-1].secret is None:
+        current = epochs[-1]
+        if dice.commitment(secret) == current.commitment:
+            current.secret = secret
+        else:
+            problems.append(f"the given secret does not match the commitment of the current "
+                            f"dice epoch (from roll {current.first_roll})")
+    verified = forced = pending = 0
+    for roll in rolls:
+        if roll.forced:
+            forced += 1
+            continue
+        epoch = _epoch_of(epochs, roll.position)
+        if epoch is None or epoch.secret is None:
+            pending += 1
+            continue
+        try:
+            expected = dice.derive_roll(epoch.secret, roll.index, roll.sides)
+        except ValueError as exc:
+            problems.append(f"seq {roll.seq}: roll {roll.index}: {exc}")
+            continue
+        if expected != roll.value:
+            problems.append(f"seq {roll.seq}: roll {roll.index} (1d{roll.sides}) shows "
+                            f"{roll.value}, but the secret gives {expected}")
+        else:
+            verified += 1
+    return Report(ok=not problems, events=len(events), rolls=len(rolls), verified=verified,
+                  forced=forced, pending=pending, problems=problems)
+
+
+def _where(event: Any, position: int) -> str:
+    seq = event.get("seq") if isinstance(event, dict) else None
+    return f"seq {seq}" if isinstance(seq, int) else f"event #{position + 1}"
+
+
+def _check_numbering(events: list[Any], problems: list[str]) -> None:
+    for position, event in enumerate(events):
+        seq = event.get("seq") if isinstance(event, dict) else None
+        if seq != position + 1:
+            problems.append(f"event #{position + 1} has seq {seq!r}, expected {position + 1}")
+
+
+def _check_chain(events: list[Any], problems: list[str]) -> None:
+    # Each event is checked against the *stored* hash of the one before, so an edit
+    # is reported at the event that was edited, not at every event after it.
+    previous = ""
+    for position, event in enumerate(events):
+        if not isinstance(event, dict):
+            problems.append(f"event #{position + 1} is not an object")
+            previous = ""
+            continue
+        stored = event.get("hash")
+        try:
+            expected = event_hash(previous, event)
+        except (TypeError, ValueError) as exc:
+            problems.append(f"{_where(event, position)}: cannot hash the event: {exc}")
+            expected = None
+        if stored != expected and expected is not None:
+            problems.append(f"{_where(event, position)}: the hash chain is broken (the event "
+                            "does not match its hash, or its hash does not follow the "
+                            "previous event's)")
+        previous = stored if isinstance(stored, str) else ""
+
+
+def _check_fold(events: list[Any], problems: list[str]) -> dict[str, Any] | None:
+    root: dict[str, Any] = {}
+    for position, event in enumerate(events):
+        ops = event.get("ops", []) if isinstance(event, dict) else []
+        try:
+            fold(ops, root)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            problems.append(f"{_where(event, position)}: the log does not replay: {exc}")
+            return None
+    return root
+
+
+def _read_dice(events: list[Any],
+               problems: list[str]) -> tuple[list[_Epoch], list[_Roll]]:
+    epochs: list[_Epoch] = []
+    rolls: list[_Roll] = []
+    for position, event in enumerate(events):
+        if not isinstance(event, dict):
+            continue
+        where = _where(event, position)
+        kind = event.get("type")
+        data = event.get("data")
+        if kind not in ("game.created", "seed.committed", "seed.revealed", "dice.rolled"):
+            continue
+        if not isinstance(data, dict):
+            problems.append(f"{where}: a {kind} event without data")
+            continue
+        if kind == "game.created":
+            if epochs:
+                problems.append(f"{where}: a second game.created event")
+            epochs.append(_Epoch(0, str(data.get("commitment"))))
+        elif kind == "seed.committed":
+            first = data.get("first_roll")
+            if first != len(rolls):
+                problems.append(f"{where}: a dice epoch starting at roll {first!r}, but "
+                                f"{len(rolls)} rolls came before it")
+            epochs.append(_Epoch(len(rolls), str(data.get("commitment"))))
+        elif kind == "seed.revealed":
+            _reveal(epochs, data, where, problems)
+        else:
+            roll = _read_roll(event, data, where, len(rolls), problems)
+            if roll is not None:
+                rolls.append(roll)
+    return epochs, rolls
+
+
+def _reveal(epochs: list[_Epoch], data: dict[str, Any], where: str,
+            problems: list[str]) -> None:
+    if not epochs:
+        problems.append(f"{where}: a secret revealed before any commitment")
+        return
+    epoch = epochs[-1]
+    if data.get("commitment", epoch.commitment) != epoch.commitment:
+        problems.append(f"{where}: the reveal names commitment {data.get('commitment')}, but "
+                        f"the current epoch committed to {epoch.commitment}")
+    try:
+        secret = bytes.fromhex(str(data.get("secret")))
+    except ValueError:
+        problems.append(f"{where}: the revealed secret is not hexadecimal")
+        return
+    if hashlib.sha256(secret).hexdigest() != epoch.commitment:
+        problems.append(f"{where}: the revealed secret does not match the commitment "
+                        f"{epoch.commitment} published from roll {epoch.first_roll}")
+        return
+    if epoch.secret is not None and epoch.secret != secret:
+        problems.append(f"{where}: a second, different secret revealed for one epoch")
+        return
+    epoch.secret = secret
+
+
+def _read_roll(event: dict[str, Any], data: dict[str, Any], where: str, expected_index: int,
+               problems: list[str]) -> _Roll | None:
+    index, sides, value = _int(data, "index"), _int(data, "sides"), _int(data, "value")
+    if index is None or sides is None or value is None:
+        problems.append(f"{where}: a dice.rolled event without integer index, sides and value")
+        return None
+    if index != expected_index:
+        problems.append(f"{where}: roll index {index}, expected {expected_index}")
+    if not 1 <= value <= max(sides, 1):
+        problems.append(f"{where}: roll {index} shows {value}, which 1d{sides} cannot")
+    seq = event.get("seq")
+    return _Roll(seq if isinstance(seq, int) else -1, expected_index, index, sides, value,
+                 bool(data.get("forced", False)))
+
+
+def _int(data: dict[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _epoch_of(epochs: list[_Epoch], position: int) -> _Epoch | None:
+    found = None
+    for epoch in epochs:
+        if epoch.first_roll <= position:
+            found = epoch
+    return found

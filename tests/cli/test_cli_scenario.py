@@ -1,0 +1,99 @@
+"""``nomicon scenario run``: one JSON object per file; exit 0 passed, 1 an expectation
+failed, 2 an invalid file."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import Cli
+
+Write = Callable[[str, str], Path]
+
+PASSING = """\
+pack: infinite-nomic-r7
+players: [alice, bob]
+steps:
+  - {as: alice, do: roll, dice: [4]}
+  - {expect: {players.alice.location: 5}}
+  - {as: bob, do: roll, error: "not your turn"}
+"""
+
+FAILING = """\
+pack: infinite-nomic-r7
+players: [alice, bob]
+steps:
+  - {as: alice, do: roll, dice: [4]}
+  - {expect: {players.alice.location: 6}}
+"""
+
+NO_STEPS = """\
+pack: infinite-nomic-r7
+players: [alice, bob]
+"""
+
+UNUSED_DICE = """\
+pack: infinite-nomic-r7
+players: [alice, bob]
+steps:
+  - {as: alice, do: roll, dice: [4, 2]}
+"""
+
+DIE_TOO_BIG = """\
+pack: infinite-nomic-r7
+players: [alice, bob]
+steps:
+  - {as: alice, do: roll, dice: [9]}
+"""
+
+
+def test_a_passing_scenario(cli: Cli, write_file: Write) -> None:
+    path = write_file("pass.yaml", PASSING)
+    result = cli("scenario", "run", str(path), "--json")
+    assert result.exit_code == 0
+    (line,) = result.stdout.splitlines()
+    outcome = json.loads(line)
+    assert outcome["ok"] is True and outcome["failures"] == []
+    assert outcome["state"]["players"]["alice"]["location"] == 5
+    human = cli("scenario", "run", str(path))
+    assert human.exit_code == 0 and "PASS" in human.stdout
+
+
+def test_a_failing_expectation(cli: Cli, write_file: Write) -> None:
+    path = write_file("fail.yaml", FAILING)
+    result = cli("scenario", "run", str(path), "--json")
+    assert result.exit_code == 1
+    outcome = json.loads(result.stdout)
+    assert outcome["ok"] is False
+    assert outcome["failures"] == ["step 2: players.alice.location is 5, expected 6"]
+    human = cli("scenario", "run", str(path))
+    assert human.exit_code == 1 and "players.alice.location is 5, expected 6" in human.stdout
+
+
+def test_invalid_files(cli: Cli, write_file: Write, tmp_path: Path) -> None:
+    cases = {
+        "no-steps.yaml": (NO_STEPS, "steps"),
+        "unused-dice.yaml": (UNUSED_DICE, "1 forced die value(s) were not used"),
+        "die-too-big.yaml": (DIE_TOO_BIG, "does not fit 1d6"),
+        "not-yaml.yaml": ("pack: [", "not valid YAML"),
+    }
+    for name, (text, reason) in cases.items():
+        path = write_file(name, text)
+        result = cli("scenario", "run", str(path), "--json")
+        assert result.exit_code == 2, name
+        outcome = json.loads(result.stdout)
+        assert outcome["ok"] is False and outcome["state"] is None
+        assert reason in outcome["error"], name
+        assert reason in result.stderr, name
+    missing = cli("scenario", "run", str(tmp_path / "absent.yaml"))
+    assert missing.exit_code == 2 and "cannot read" in missing.stderr
+
+
+def test_several_files_one_line_each_and_the_worst_status(cli: Cli, write_file: Write) -> None:
+    files = [str(write_file("a.yaml", PASSING)), str(write_file("b.yaml", FAILING))]
+    result = cli("scenario", "run", *files, "--json")
+    assert result.exit_code == 1
+    assert [json.loads(line)["ok"] for line in result.stdout.splitlines()] == [True, False]
+    files.append(str(write_file("c.yaml", NO_STEPS)))
+    assert cli("scenario", "run", *files).exit_code == 2
