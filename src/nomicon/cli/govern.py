@@ -1,0 +1,216 @@
+"""Governance commands: ``propose`` (with ``--dry-run``), ``vote``, ``proposals``,
+``history`` and ``diff``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+import yaml
+from rich.table import Table
+from rich.text import Text
+
+from nomicon.cli.app import (
+    ActorArgument,
+    AtOption,
+    DbOption,
+    GameArgument,
+    JsonOption,
+    app,
+    console,
+    fail,
+    parse_at,
+    print_json,
+    service,
+)
+from nomicon.governance import history
+from nomicon.governance.preview import preview
+from nomicon.kernel.views import can_see
+
+
+def _read_amendment(source: str | None) -> list[Any] | None:
+    if source is None:
+        return None
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read the amendment {source}: {exc.strerror}")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        fail(f"the amendment {source} is not valid YAML: {exc}")
+    if not isinstance(data, list):
+        fail("an amendment is a YAML list of changes, e.g. "
+             "[{op: amend, rule: 8, params: {fives_points: 20}}]")
+    return data
+
+
+@app.command()
+def propose(
+    ctx: typer.Context,
+    game: GameArgument,
+    actor: ActorArgument,
+    title: Annotated[str, typer.Option("--title", help="A short title.")],
+    text: Annotated[str, typer.Option("--text", help="The proposal as players read it.")],
+    amendment: Annotated[str | None, typer.Option(
+        "--amendment", metavar="FILE",
+        help="A YAML list of rule changes ('-' reads standard input).")] = None,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Show what the amendment would change; change nothing.")] = False,
+    at: AtOption = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Make a proposal in GAME as ACTOR, or preview its amendment with --dry-run."""
+    changes = _read_amendment(amendment)
+    with service(ctx, db) as svc:
+        if dry_run:
+            shown = preview(svc.open(game), changes or [])
+            if json_out:
+                print_json(shown)
+            else:
+                _print_preview(shown)
+            if not shown["ok"]:
+                raise typer.Exit(1)
+            return
+        args: dict[str, Any] = {"title": title, "text": text}
+        if changes is not None:
+            args["amendment"] = changes
+        events = svc.act(game, actor, "propose", args, at=parse_at(at))
+    shown_events = [e for e in events if can_see(e, actor)]
+    if json_out:
+        print_json({"ok": True, "game": game,
+                    "events": [{k: v for k, v in e.items() if k != "ops"} for e in shown_events]})
+        return
+    for event in shown_events:
+        if event.get("message"):
+            console().print(Text(event["message"]))
+
+
+def _print_preview(shown: dict[str, Any]) -> None:
+    out = console()
+    if not shown["ok"]:
+        out.print(Text(f"the amendment cannot be applied: {shown['error']}", style="bold"))
+        return
+    rules = shown["rules"]
+    for label in ("enacted", "repealed", "changed"):
+        if rules[label]:
+            out.print(Text(f"{label}: " + ", ".join(f"Rule {n}" for n in rules[label])))
+    if shown["diff"]:
+        out.print(Text(shown["diff"]))
+    for change in shown["state"]:
+        before = change.get("before", "(absent)")
+        after = change.get("after", "(absent)")
+        out.print(Text(f"{change['path']}: {before!r} -> {after!r}"))
+    if not any(rules.values()) and not shown["state"]:
+        out.print(Text("the amendment changes nothing"))
+
+
+@app.command()
+def vote(
+    ctx: typer.Context,
+    game: GameArgument,
+    actor: ActorArgument,
+    proposal: Annotated[int, typer.Argument(metavar="PROPOSAL", help="The proposal's number.")],
+    choice: Annotated[str, typer.Argument(
+        metavar="VOTE", help="up/down (thumbs) or for/against/abstain, as the method says.")],
+    at: AtOption = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Vote on an open proposal."""
+    with service(ctx, db) as svc:
+        events = svc.act(game, actor, "vote", {"proposal": proposal, "vote": choice},
+                         at=parse_at(at), texts={"vote": choice})
+    if json_out:
+        print_json({"ok": True, "game": game,
+                    "events": [{k: v for k, v in e.items() if k != "ops"} for e in events
+                               if can_see(e, actor)]})
+        return
+    for event in events:
+        if event.get("message") and can_see(event, actor):
+            console().print(Text(event["message"]))
+
+
+@app.command()
+def proposals(ctx: typer.Context, game: GameArgument, db: DbOption = None,
+              json_out: JsonOption = False) -> None:
+    """The proposals of GAME with their status and votes."""
+    with service(ctx, db) as svc:
+        found = svc.open(game).view("admin").get("proposals", {})
+    if json_out:
+        print_json(found)
+        return
+    table = Table("#", "author", "title", "status", "votes", "closes", box=None)
+    for number, record in sorted(found.items(), key=lambda kv: int(kv[0])):
+        counts: dict[str, int] = {}
+        for choice in record["votes"].values():
+            counts[choice] = counts.get(choice, 0) + 1
+        table.add_row(number, record["author"], record["title"], record["status"],
+                      ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "—",
+                      record.get("closes") or "")
+    console().print(table)
+
+
+@app.command("history")
+def rule_history(
+    ctx: typer.Context,
+    game: GameArgument,
+    rule: Annotated[int, typer.Argument(metavar="RULE", help="The rule's number.")],
+    diff: Annotated[tuple[int, int] | None, typer.Option(
+        "--diff", metavar="V1 V2", help="Show the diff between two versions.")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The versions of a rule in force, or the diff between two of them."""
+    with service(ctx, db) as svc:
+        entry = svc.open(game).state.root["rules"].get(str(rule))
+    if entry is None:
+        fail(f"there is no Rule {rule} in force in game {game}")
+    if diff is not None:
+        try:
+            text = history.version_diff(entry, diff[0], diff[1])
+        except KeyError as exc:
+            fail(str(exc.args[0]))
+        if json_out:
+            print_json({"rule": rule, "from": diff[0], "to": diff[1], "diff": text})
+        else:
+            console().print(Text(text or "the two versions read the same"))
+        return
+    versions = entry.get("history", [])
+    if json_out:
+        print_json(versions)
+        return
+    table = Table("version", "seq", "time", "change", "title", box=None)
+    for v in versions:
+        table.add_row(str(v["version"]), str(v["seq"]), v["time"], v["change"], v["title"])
+    console().print(table)
+
+
+@app.command("diff")
+def ruleset_diff(
+    ctx: typer.Context,
+    game: GameArgument,
+    start: Annotated[int, typer.Argument(metavar="FROM", help="An event's seq.")],
+    end: Annotated[int | None, typer.Argument(metavar="TO", help="An event's seq "
+                                              "(default: now).")] = None,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """The ruleset's text as it changed between two events of the log."""
+    with service(ctx, db) as svc:
+        log = svc.open(game).log
+    last = log[-1]["seq"] if log else 0
+    upto = last if end is None else end
+    for seq in (start, upto):
+        if not 1 <= seq <= last:
+            fail(f"game {game} has events 1 to {last}, not {seq}")
+    before, after = history.rules_at(log, start), history.rules_at(log, upto)
+    text = history.diff(before, after, labels=(f"after event {start}", f"after event {upto}"))
+    if json_out:
+        print_json({"from": start, "to": upto, "rules": history.summary(before, after),
+                    "diff": text})
+    else:
+        console().print(Text(text or "the ruleset reads the same"))
