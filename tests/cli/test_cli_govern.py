@@ -49,9 +49,9 @@ def test_a_passed_proposal_changes_the_running_game(
     assert made.exit_code == 0, made.stderr
     assert cli("vote", game, "alice", "1", "up", "--at", T2).exit_code == 0
     assert cli.json("proposals", game)["1"]["status"] == "open"
-    # Rule 4: the voting period is 24 hours; then up 1 > down 0 passes. (Rule 3: alice's
+    # Rule 4: the voting period is 24 hours from 12:01; then up 1 > down 0 passes. (Rule 3: alice's
     # turn has passed by then, so it is bob who acts.)
-    assert cli("act", game, "bob", "end-turn", "--at", "2020-01-02T12:00:01Z").exit_code == 0
+    assert cli("act", game, "bob", "end-turn", "--at", "2020-01-02T12:05:00Z").exit_code == 0
     listed = cli.json("proposals", game)
     assert listed["1"]["status"] == "passed"
     rules = cli.json("rules", game)
