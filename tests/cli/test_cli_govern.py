@@ -49,8 +49,8 @@ def test_a_passed_proposal_changes_the_running_game(
     assert made.exit_code == 0, made.stderr
     assert cli("vote", game, "alice", "1", "up", "--at", T2).exit_code == 0
     assert cli.json("proposals", game)["1"]["status"] == "open"
-    # Rule 4: the voting period is 24 hours from 12:01; then up 1 > down 0 passes. (Rule 3: alice's
-    # turn has passed by then, so it is bob who acts.)
+    # Rule 4: the voting period is 24 hours from 12:01; then up 1 > down 0 passes.
+    # (Rule 3: alice's turn has passed by then, so it is bob who acts.)
     assert cli("act", game, "bob", "end-turn", "--at", "2020-01-02T12:05:00Z").exit_code == 0
     listed = cli.json("proposals", game)
     assert listed["1"]["status"] == "passed"
@@ -62,7 +62,8 @@ def test_a_passed_proposal_changes_the_running_game(
     assert [v["change"] for v in versions] == ["enacted", "amended"]
     diff = cli.json("history", game, "8", "--diff", "1", "2")
     assert "fives_points" in diff["diff"]
-    whole = cli.json("diff", game, "1")
+    opened = next(e["seq"] for e in cli.json("log", game) if e["type"] == "proposal.opened")
+    whole = cli.json("diff", game, str(opened))
     assert whole["rules"]["enacted"] == [21]
     assert whole["rules"]["changed"] == [8]
 
