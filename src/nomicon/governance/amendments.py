@@ -80,6 +80,7 @@ class Effect(_Change):
 Change = Annotated[Enact | Amend | Repeal | Renumber | Interpret | Uninterpret | Effect,
                    Field(discriminator="op")]
 _changes: TypeAdapter[list[Change]] = TypeAdapter(list[Change])
+_OPS = frozenset(("enact", "amend", "repeal", "renumber", "interpret", "uninterpret", "effect"))
 
 
 def parse(raw: Any) -> list[Change]:
@@ -91,8 +92,19 @@ def parse(raw: Any) -> list[Change]:
     except ValidationError as exc:
         parts = []
         for err in exc.errors():
-            where = ".".join(str(p) for p in err["loc"])
-            parts.append(f"change {where}: {err['msg']}" if where else err["msg"])
+            loc = err["loc"]
+            rest = [str(p) for p in loc]
+            where: list[str] = []
+            if loc and isinstance(loc[0], int):
+                # Number changes from 1, as apply() does: "change 2 (repeal): rule: ..."
+                head = f"change {loc[0] + 1}"
+                rest = rest[1:]
+                if rest and rest[0] in _OPS:
+                    head += f" ({rest.pop(0)})"
+                where.append(head)
+            if rest:
+                where.append(".".join(rest))
+            parts.append(": ".join([*where, err["msg"]]))
         raise InvalidRuleChange("malformed amendment: " + "; ".join(parts)) from None
 
 

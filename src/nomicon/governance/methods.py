@@ -42,8 +42,10 @@ class MajorityVote(VotingMethod):
         if not self.params.early_close:
             return None
         remaining = len([p for p in ctx.players() if p not in proposal["votes"]])
-        if self._passes(yes, no + remaining, abstain):
-            return "pass"  # even if everyone left votes against
+        if self._passes(yes, no, abstain) and self._passes(yes, no + remaining, abstain):
+            # Passes whether the players left vote against or do not vote at all
+            # (not voting can leave it short of the quorum).
+            return "pass"
         if not self._passes(yes + remaining, no, abstain):
             return "fail"  # even if everyone left votes for
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from nomicon.governance import amendments, history
@@ -43,8 +44,9 @@ def preview(game: Game, amendment: Any) -> dict[str, Any]:
         return {"ok": False, "error": str(exc)}
     twin = game.fork()
     before = twin.view(ADMIN)
-    rules_before = dict(twin.state.root["rules"])
-    rules_before = {k: dict(v) for k, v in rules_before.items()}
+    # A deep copy: applying the amendment changes the entries' lists (rulings,
+    # history) in place, and a shallow copy would see those changes as "before".
+    rules_before = copy.deepcopy(twin.state.root["rules"])
     try:
         with twin._transaction(twin.clock, ADMIN) as ctx:
             ctx.emit("preview", "amendment preview")

@@ -70,8 +70,12 @@ class VotingMethod(Rule):
     params: Params
 
     # -- what a method decides -------------------------------------------------
-    def closes_at(self, ctx: Ctx, proposal: dict[str, Any]) -> str:
+    def closes_at(self, ctx: Ctx, proposal: dict[str, Any]) -> str | None:
+        """When voting closes (None: the method has no voting period)."""
         return iso(ctx.now + timedelta(hours=self.params.voting_hours))
+
+    def on_opened(self, ctx: Ctx, proposal: dict[str, Any]) -> None:
+        """What a method does when a proposal is made (an admin prompt...)."""
 
     def decide(self, ctx: Ctx, proposal: dict[str, Any], *, final: bool) -> str | None:
         """``pass``, ``fail``, or None (not decided yet). ``final``: voting has closed."""
@@ -106,10 +110,12 @@ class VotingMethod(Rule):
             "method": self.number, "result": None,
         }
         ctx.set(["proposals", str(number)], record)
-        ctx.set_timer(f"proposal:{number}", parse(record["closes"]), "close_voting",
-                      {"id": number})
+        if record["closes"] is not None:
+            ctx.set_timer(f"proposal:{number}", parse(record["closes"]), "close_voting",
+                          {"id": number})
         ctx.emit("proposal.opened", f"{actor} proposes #{number}: {title}", proposal=number,
                  player=actor)
+        self.on_opened(ctx, record)
 
     @propose.check
     def _propose_check(self, ctx: Ctx, actor: str) -> None:

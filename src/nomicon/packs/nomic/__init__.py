@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import Field
 
+from nomicon.governance.judged import AdminJudged
 from nomicon.governance.methods import MajorityVote
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.pack import Initial, Pack
@@ -56,4 +57,4 @@ class BlankNomic(Pack):
     description = ("A game that starts with a single rule: proposals pass by majority vote. "
                    "Players build the rest by proposals.")
     initial = (Initial(MajorityVote),)
-    rule_classes = (MajorityVote, Points, WealthTax)
+    rule_classes = (MajorityVote, AdminJudged, Points, WealthTax)
