@@ -128,7 +128,14 @@ class VotingMethod(Rule):
     def _vote_options(self, ctx: Ctx, actor: str) -> list[str]:
         return list(self.vote_options)
 
-    @action("vote", Arg("proposal", int, "the proposal's number", choices="_open_ids"),
+    def _why_not_open(self, ctx: Ctx, actor: str, value: Any) -> None:
+        record = ctx.get(["proposals", str(value)], None)
+        if record is None:
+            ctx.refuse(f"there is no proposal {value}")
+        ctx.refuse(f"proposal {value} is not open ({record['status']})")
+
+    @action("vote", Arg("proposal", int, "the proposal's number", choices="_open_ids",
+                        explain="_why_not_open"),
             Arg("vote", str, "your vote", choices="_vote_options"))
     def vote(self, ctx: Ctx, actor: str, proposal: int, vote: str) -> None:
         """Vote on an open proposal (a new vote replaces your earlier one)."""
@@ -160,6 +167,14 @@ class VotingMethod(Rule):
         """Implement a passed text-only proposal (or record that it needs no change)."""
         try:
             changes = amendments.parse(amendment)
+        except InvalidRuleChange as exc:
+            ctx.refuse(f"the amendment cannot be applied: {exc}")
+        protector = self._protector(ctx, {"amendment": amendments.dump(changes)})
+        if protector is not None:
+            ctx.refuse(f"Rule {protector.number} can only be changed by a proposal whose own "
+                       "amendment meets its conditions", detail="make a new proposal that "
+                       "carries the change")
+        try:
             amendments.apply(ctx, changes)
         except InvalidRuleChange as exc:
             ctx.refuse(f"the amendment cannot be applied: {exc}")
@@ -171,6 +186,31 @@ class VotingMethod(Rule):
         ctx.emit("proposal.implemented",
                  f"admin implements #{proposal}" + ("" if changes else " (no change needed)"),
                  proposal=proposal, changes=len(changes))
+
+    def on_repeal(self, ctx: Ctx) -> None:
+        """Open proposals this method was deciding pass to the method still in force
+        (with their closing times), or fail when none is left."""
+        others = [r for r in ctx.rules.rules
+                  if isinstance(r, VotingMethod) and r.rid != self.rid]
+        for record in open_proposals(ctx):
+            if record["method"] != self.number:
+                continue
+            key = str(record["id"])
+            ctx.cancel_timer(f"proposal:{record['id']}")
+            if not others:
+                ctx.set(["proposals", key, "status"], FAILED)
+                ctx.set(["proposals", key, "problem"], "its voting method was repealed")
+                ctx.emit("proposal.failed", f"#{record['id']} fails: its voting method was "
+                         "repealed", proposal=record["id"])
+                continue
+            heir = others[0]
+            ctx.set(["proposals", key, "method"], heir.number)
+            with ctx.running(heir):
+                if record.get("closes") is not None:
+                    ctx.set_timer(f"proposal:{record['id']}", parse(record["closes"]),
+                                  "close_voting", {"id": record["id"]})
+                else:
+                    heir.on_opened(ctx, get(ctx, record["id"]))
 
     # -- closing -----------------------------------------------------------------
     def close_voting(self, ctx: Ctx, payload: dict[str, Any]) -> None:
@@ -241,5 +281,7 @@ class VotingMethod(Rule):
                 ctx.set(["proposals", key, "status"], PASSED)
                 ctx.emit("proposal.passed", f"#{proposal['id']} passes and takes effect",
                          proposal=proposal["id"])
-        if self.rid in ctx.rules.by_rid:
-            self.on_passed(ctx, get(ctx, proposal["id"]))
+        # "the events stated in the proposal take effect and the player ... gains": the
+        # reward follows the effect, paid by the method that decided, even when the
+        # proposal changed or repealed it.
+        self.on_passed(ctx, get(ctx, proposal["id"]))

@@ -438,6 +438,8 @@ class Game:
                 if arg.choices and arg.name in args and args[arg.name] is not None:
                     allowed = getattr(rule, arg.choices)(ctx, actor)
                     if args[arg.name] not in allowed:
+                        if arg.explain:
+                            getattr(rule, arg.explain)(ctx, actor, args[arg.name])
                         ctx.refuse(f"{arg.name} {args[arg.name]!r} is not allowed",
                                    detail=f"choose one of {allowed}" if allowed else
                                    f"there is no {arg.name} to choose")

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
 
-_MISSING: Any = object()
+_MISSING: Any = object()  # "no default given"
+_ABSENT: Any = object()  # "no value there"
 
 
 def split(path: str) -> list[str]:
@@ -54,7 +55,7 @@ def read(tree: Any, path: str, default: Any = _MISSING) -> Any:
 
 
 def exists(tree: Any, path: str) -> bool:
-    return read(tree, path, _MISSING) is not _MISSING
+    return read(tree, path, _ABSENT) is not _ABSENT
 
 
 def to_state_path(ctx: Ctx, path: str) -> list[str | int]:

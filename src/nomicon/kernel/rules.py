@@ -45,7 +45,9 @@ class Arg:
     """One argument of an action.
 
     ``choices`` names a method of the rule, ``(ctx, actor) -> list``, that lists the
-    legal values when they are finite; bots and the web forms use it.
+    legal values when they are finite; bots and the web forms use it. ``explain``
+    names a method ``(ctx, actor, value)`` that refuses a value outside the choices
+    with the specific reason (the offer can no longer be carried out...).
     """
 
     name: str
@@ -54,6 +56,7 @@ class Arg:
     required: bool = True
     default: Any = None
     choices: str | None = None
+    explain: str | None = None
     minimum: int | None = None
     maximum: int | None = None
 

@@ -72,14 +72,40 @@ class Commerce(Rule):
                  offer=number, player=actor, target=to)
 
     def _offers_to(self, ctx: Ctx, actor: str) -> list[int]:
+        """Open offers to ``actor`` that both sides can still carry out."""
+        return [t["id"] for t in ctx.get(["trades"], {}).values()
+                if t["status"] == "open" and t["to"] == actor
+                and self._has(ctx, t["from"], t["give"]) and self._has(ctx, actor, t["get"])]
+
+    def _offers_to_decline(self, ctx: Ctx, actor: str) -> list[int]:
         return [t["id"] for t in ctx.get(["trades"], {}).values()
                 if t["status"] == "open" and t["to"] == actor]
+
+    def _has(self, ctx: Ctx, player: str, goods: dict[str, int]) -> bool:
+        for name, count in goods.items():
+            if name in ctx.rules.currencies:
+                have = ctx.balance(player, name)
+            else:
+                have = ctx.attr(player, "items", {}).get(name, 0)
+            if have < count:
+                return False
+        return True
 
     def _offers_from(self, ctx: Ctx, actor: str) -> list[int]:
         return [t["id"] for t in ctx.get(["trades"], {}).values()
                 if t["status"] == "open" and t["from"] == actor]
 
-    @action("accept", Arg("offer", int, "the offer's number", choices="_offers_to"))
+    def _why_not_offer(self, ctx: Ctx, actor: str, offer: Any) -> None:
+        trade = ctx.get(["trades", str(offer)], None)
+        if trade is None or trade["to"] != actor:
+            ctx.refuse(f"there is no offer {offer} to {actor}")
+        if trade["status"] != "open":
+            ctx.refuse(f"offer {offer} is {trade['status']}")
+        self._holds(ctx, trade["from"], trade["give"])
+        self._holds(ctx, actor, trade["get"])
+
+    @action("accept", Arg("offer", int, "the offer's number", choices="_offers_to",
+                          explain="_why_not_offer"))
     def accept(self, ctx: Ctx, actor: str, offer: int) -> None:
         """Accept a trade offered to you: the exchange happens at once."""
         trade = ctx.get(["trades", str(offer)])
@@ -115,7 +141,7 @@ class Commerce(Rule):
             dst[name] = dst.get(name, 0) + count
             ctx.set_attr(target, "items", dst)
 
-    @action("decline", Arg("offer", int, "the offer's number", choices="_offers_to"))
+    @action("decline", Arg("offer", int, "the offer's number", choices="_offers_to_decline"))
     def decline(self, ctx: Ctx, actor: str, offer: int) -> None:
         """Decline a trade offered to you."""
         ctx.set(["trades", str(offer), "status"], "declined")

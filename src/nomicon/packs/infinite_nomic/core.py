@@ -50,8 +50,11 @@ class Winning(Rule):
         return None
 
     def next_check(self, ctx: Ctx, proposal: dict[str, Any]) -> datetime:
-        """When condition b) is next to be looked at: exactly 7 days after opening."""
-        return parse(proposal["opened"]) + timedelta(days=self.params.window_days)
+        """When the conditions are next to be looked at: at 24 hours (condition a) if
+        that is still ahead, else exactly 7 days after opening (condition b)."""
+        opened = parse(proposal["opened"])
+        first = opened + timedelta(hours=self.params.unanimous_after_hours)
+        return first if ctx.now < first else opened + timedelta(days=self.params.window_days)
 
     @hook("batch.closing")
     def check_winners(self, ctx: Ctx, data: dict[str, Any]) -> None:

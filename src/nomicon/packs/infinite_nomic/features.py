@@ -133,19 +133,28 @@ class Features(Rule):
     # -- applying features in order -------------------------------------------
     def effect_order(self, ctx: Ctx, kinds: list[str]) -> list[str]:
         """Alphabetical by feature name, except where rules say one goes first."""
-        graph: TopologicalSorter[str] = TopologicalSorter({k: set() for k in kinds})
+        # The order is fixed over every feature type in force, then narrowed to the
+        # kinds on the space: a feature that must go first is pulled forward to just
+        # before the one it precedes, the others keep their alphabetical places.
+        # Rule 20 thus gives Bank, Ladder, Snake, Cop Car, House, Shop, whether or
+        # not the Cop Car is on the space.
+        before: dict[str, set[str]] = {k: set() for k in [*board.feature_types(ctx), *kinds]}
         for _rule, pairs in ctx.contributions("feature_before"):
             for first, then in pairs:
-                if first in kinds and then in kinds:
-                    graph.add(then, first)
-        graph.prepare()
+                if first in before and then in before:
+                    before[then].add(first)
+        TopologicalSorter(before).prepare()  # contradictory orders raise CycleError
         out: list[str] = []
-        while graph.is_active():
-            ready = sorted(graph.get_ready())
-            for kind in ready:  # alphabetical among those free to go
+
+        def place(kind: str) -> None:
+            if kind not in out:
+                for first in sorted(before[kind]):
+                    place(first)
                 out.append(kind)
-                graph.done(kind)
-        return out
+
+        for kind in sorted(before):
+            place(kind)
+        return [kind for kind in out if kind in kinds]
 
     @hook("landed")
     def apply_features(self, ctx: Ctx, data: dict[str, Any]) -> None:

@@ -135,6 +135,9 @@ class PointsAndTiles(Rule):
     def note_jail_start(self, ctx: Ctx, data: dict[str, Any]) -> None:
         if board.location(ctx, data["player"]) == board.JAIL:
             turns.set_flag(ctx, "began_in_jail", True)
+        else:
+            # A turn that begins outside Jail breaks any row of failed escapes.
+            ctx.set_attr(data["player"], "jail_failures", 0)
 
     # -- Gulag and the end of a turn -----------------------------------------
     @hook("turn.ending")
@@ -210,7 +213,16 @@ class PointsAndTiles(Rule):
             numbers = [n for n in numbers if n != self.params.forbidden_number_on_fate_space]
         return numbers
 
-    @action("use-number", Arg("value", int, "the Number to use", choices="_number_choices"))
+    def _why_not_number(self, ctx: Ctx, actor: str, value: Any) -> None:
+        if value not in ctx.attr(actor, "numbers", []):
+            ctx.refuse(f"you hold no Number {value}",
+                       detail=f"you hold {ctx.attr(actor, 'numbers', [])}")
+        if value == self.params.forbidden_number_on_fate_space:
+            ctx.refuse(f"you may not use the Number {value} on space "
+                       f"{self.params.fate_space}")
+
+    @action("use-number", Arg("value", int, "the Number to use", choices="_number_choices",
+                              explain="_why_not_number"))
     def use_number(self, ctx: Ctx, actor: str, value: int) -> None:
         """Use a Number in your possession to advance exactly that many spaces."""
         numbers = list(ctx.attr(actor, "numbers", []))

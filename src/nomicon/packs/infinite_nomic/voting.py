@@ -29,5 +29,5 @@ class ProposingAndVoting(VotingMethod):
     def on_passed(self, ctx: Ctx, proposal: dict[str, Any]) -> None:
         counts = tally(proposal)
         margin = counts.get("up", 0) - counts.get("down", 0)
-        if margin > 0 and ctx.is_player(proposal["author"]):
+        if margin > 0 and ctx.is_player(proposal["author"]) and "points" in ctx.rules.currencies:
             ctx.gain(proposal["author"], margin, f"proposal #{proposal['id']} passed")
