@@ -3,13 +3,18 @@
 A :class:`Watch` follows one game. After each step it takes the log's new events,
 checks that they are numbered without gaps and hash-chained, folds their ops into a
 shadow state of its own, and compares the shadow with the live state: the state is
-a fold of the log, so the two must be equal, in value and as JSON text (key order
-and JSON types included, since rules iterate dicts in order and JSON tells ``1`` from
-``true``). It also collects the pack's invariant failures.
+a fold of the log, so the two must be equal. They are compared as values after
+every step, and as JSON text (key order and JSON types, which ``==`` does not see:
+rules iterate dicts in order, and JSON tells ``1`` from ``true``) every tenth step,
+after every refusal and at the end. It also collects the pack's invariant failures.
 
-:func:`played` plays a game for a number of steps with the random bot, mixing in
-malformed and out-of-place actions that must be refused without changing anything,
-and records every problem by kind in a :class:`Findings`. The tests assert that each
+A refused action is judged against the shadow, which is the state before it: the
+refusal must leave no event in the log and the live state equal to the shadow.
+
+:func:`play_watched` plays a game for a number of steps with the random bot, mixing
+in malformed and out-of-place actions that must be refused without changing
+anything, then rebuilds the game from its log and plays both on side by side; it
+records every problem by kind in a :class:`Findings`. The tests assert that each
 kind is empty.
 """
 
@@ -198,7 +203,7 @@ class Watch:
         if same and (exact or self.compared % EXACT_EVERY == 0):
             same = as_json(live) == as_json(self.shadow)
             if not same:
-                when += f" (or up to {EXACT_EVERY} checks before)"
+                when += f" (or since the JSON comparison {EXACT_EVERY} checks before)"
         if not same:
             (kind or self.findings.replay).add(f"{when}: {first_difference(self.shadow, live)}")
             self.shadow = copy.deepcopy(live)  # so that later steps are judged on their own

@@ -127,7 +127,7 @@ class Cards(Rule):
         ctx.set_attr(actor, "discards", ctx.attr(actor, "discards", 0) + 1)
         ctx.emit("card.discarded", f"{actor} discards {card}", player=actor, card=card)
 
-    @action("stash", Arg("card", str, "a card in your hand", choices="_hand"))
+    @action("stash", Arg("card", str, "a card in your hand", choices="_hand"), sealed=True)
     def stash(self, ctx: Ctx, actor: str, card: str) -> None:
         """Put a card from your hand aside, face down."""
         hand = self._hand(ctx, actor)

@@ -277,6 +277,7 @@ class Ctx:
         blocking: bool = False,
         allow: Sequence[str] = (),
         data: dict[str, Any] | None = None,
+        available: str | None = None,
     ) -> int:
         """Ask ``to`` (a player or ``admin``) to decide; the running rule's ``handler``
         method ``(ctx, prompt, option)`` resumes with the answer.
@@ -284,6 +285,8 @@ class Ctx:
         The default is applied at ``deadline`` by the clock, or when an event of type
         ``resolve_on`` concerning ``to`` happens (``turn.ending``). A blocking prompt
         refuses the player's other actions, except those in ``allow``, until answered.
+        ``available`` names a method ``(ctx, prompt) -> list`` of the options open now
+        (buying is not, without the money); the default must always be available.
         """
         rule = self.rule
         if rule is None:
@@ -305,6 +308,7 @@ class Ctx:
             "blocking": blocking,
             "allow": list(allow),
             "data": data or {},
+            "available": available,
         }
         self.state.append(["prompts"], record)
         if deadline is not None:
@@ -317,6 +321,16 @@ class Ctx:
     def pending_prompts(self, to: str | None = None) -> list[dict[str, Any]]:
         prompts: list[dict[str, Any]] = self.state.get(["prompts"], [])
         return [p for p in prompts if to is None or p["to"] == to]
+
+    def open_options(self, prompt: dict[str, Any]) -> list[str]:
+        """The options of a prompt that can be taken now."""
+        method = prompt.get("available")
+        rule = self.rules.by_rid.get(prompt["rid"])
+        if not method or rule is None:
+            return list(prompt["options"])
+        with self.running(rule):
+            allowed = set(getattr(rule, method)(self, prompt))
+        return [o for o in prompt["options"] if o in allowed or o == prompt["default"]]
 
     # -- time --------------------------------------------------------------
     def set_timer(self, key: str, due: datetime | timedelta, handler: str,

@@ -424,7 +424,12 @@ class Game:
         except ValidationError as exc:
             raise InvalidArguments(actor, name, _summarise(exc),
                                    detail=f"expected {describe_args(decl)}") from None
-        ctx.emit("action", f"{actor}: {name}" + _show_args(args), name=name, args=args)
+        if decl.sealed:
+            ctx.emit("action", f"{actor}: {name}" + _show_args(args), name=name, args=args,
+                     to=[actor])
+            ctx.emit("action.sealed", f"{actor}: {name} (sealed)", name=name)
+        else:
+            ctx.emit("action", f"{actor}: {name}" + _show_args(args), name=name, args=args)
         for vrule, names, fn in list(self.ruleset.vetoes):
             if not names or name in names:
                 with ctx.running(vrule):

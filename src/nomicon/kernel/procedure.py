@@ -72,10 +72,25 @@ class Procedure(Rule):
     def _my_prompt_options(self, ctx: Ctx, actor: str) -> list[str]:
         options: list[str] = []
         for prompt in ctx.pending_prompts(actor):
-            options.extend(o for o in prompt["options"] if o not in options)
+            options.extend(o for o in ctx.open_options(prompt) if o not in options)
         return options
 
-    @action("choose", Arg("option", str, "the option to take", choices="_my_prompt_options"),
+    def _why_not_option(self, ctx: Ctx, actor: str, option: Any) -> None:
+        mine = ctx.pending_prompts(actor)
+        if not mine:
+            ctx.refuse(f"{actor} has no decision to make")
+        for prompt in mine:
+            if option in prompt["options"]:
+                # The rule that asked knows why: answering in a trial run refuses
+                # with its own reason (Rule 16's purchase limit, say).
+                with ctx.savepoint(keep=False):
+                    ctx.game._resolve_prompt(ctx, prompt, option)
+                asker = ctx.rules.by_rid.get(prompt["rid"])
+                ctx.refuse(f"{option!r} is not open to {actor} now", rule=asker,
+                           detail=f"open: {', '.join(ctx.open_options(prompt))}")
+
+    @action("choose", Arg("option", str, "the option to take", choices="_my_prompt_options",
+                          explain="_why_not_option"),
             Arg("prompt", int, "which prompt (default: the oldest that has the option)",
                 required=False))
     def choose(self, ctx: Ctx, actor: str, option: str, prompt: int | None = None) -> None:
@@ -85,7 +100,7 @@ class Procedure(Rule):
         if prompt is not None:
             mine = [p for p in mine if p["id"] == prompt]
             ctx.require(mine, f"there is no prompt {prompt} for {actor}")
-        matching = [p for p in mine if option in p["options"]]
+        matching = [p for p in mine if option in ctx.open_options(p)]
         ctx.require(matching, f"{option!r} is not an option",
                     detail="options: " + ", ".join(o for p in mine for o in p["options"]))
         ctx.game._resolve_prompt(ctx, matching[0], option)

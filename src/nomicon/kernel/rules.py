@@ -99,6 +99,7 @@ class ActionDecl:
     args: tuple[Arg, ...] = ()
     on_turn: bool = False
     admin: bool = False
+    sealed: bool = False
     doc: str = ""
     applies_fn: Callable[..., bool] | None = None
     check_fn: Callable[..., None] | None = None
@@ -124,12 +125,16 @@ def action(
     *args: Arg,
     on_turn: bool = False,
     admin: bool = False,
+    sealed: bool = False,
 ) -> Callable[[Callable[..., Any]], ActionDecl]:
-    """Declare an action of a rule. ``on_turn``: only on the actor's own turn."""
+    """Declare an action of a rule. ``on_turn``: only on the actor's own turn.
+    ``sealed``: its arguments are seen only by the actor and the admin (a secret bid);
+    others see that the action was taken."""
 
     def wrap(fn: Callable[..., Any]) -> ActionDecl:
         doc = inspect.getdoc(fn) or ""
-        return ActionDecl(name=name, run=fn, args=args, on_turn=on_turn, admin=admin, doc=doc)
+        return ActionDecl(name=name, run=fn, args=args, on_turn=on_turn, admin=admin,
+                          sealed=sealed, doc=doc)
 
     return wrap
 

@@ -107,7 +107,9 @@ class State:
         # The op keeps its own copy: later writes inside ``value`` are ops of their own.
         op: list[Any] = ["set", path, _frozen(value)]
         if not path:
-            self._undo.append(("root", copy.deepcopy(self.root)))
+            # A shallow copy: the old children stay the same objects, so the undo
+            # entries recorded before this write still point into the tree.
+            self._undo.append(("root", dict(self.root)))
             self.root.clear()
             self.root.update(copy.deepcopy(value))
             self._ops.append(op)
@@ -127,7 +129,8 @@ class State:
             if not isinstance(parent, dict):
                 raise PathError(f"no container at {'.'.join(map(str, path[:-1]))}")
             old = parent.get(key, _MISSING)
-            if old is not _MISSING and old == value and not isinstance(value, dict | list):
+            if (old is not _MISSING and type(old) is type(value) and old == value
+                    and not isinstance(value, dict | list)):
                 return  # nothing changes; keep the log free of no-op writes
             parent[key] = value
             self._undo.append(("put", parent, key, old))
@@ -137,15 +140,21 @@ class State:
         path = list(path)
         parent = _container(self.root, path)
         key = path[-1]
+        if isinstance(parent, list) and isinstance(key, int) and key < 0:
+            key += len(parent)  # the op and the undo record the position itself
+            path[-1] = key
         try:
             old = parent[key]
         except (KeyError, IndexError, TypeError):
             return
-        del parent[key]
         if isinstance(parent, list):
+            assert isinstance(key, int)
+            del parent[key]
             self._undo.append(("insert", parent, key, old))
         else:
-            self._undo.append(("put", parent, key, old))
+            position = list(parent).index(key)
+            del parent[key]
+            self._undo.append(("reinsert", parent, key, old, position))
         self._ops.append(["del", path])
 
     def append(self, path: Path, value: Any) -> None:
@@ -186,6 +195,14 @@ class State:
             elif kind == "insert":
                 _, parent, key, old = entry
                 parent.insert(key, old)
+            elif kind == "reinsert":
+                # Put the key back where it was: key order is meaningful (players
+                # in joining order, rules as enacted).
+                _, parent, key, old, position = entry
+                items = list(parent.items())
+                items.insert(position, (key, old))
+                parent.clear()
+                parent.update(items)
             elif kind == "root":
                 self.root.clear()
                 self.root.update(entry[1])

@@ -186,3 +186,16 @@ class GameBoard(Rule):
     title = "The game board"
     provides = frozenset({"board:ring", "board:numbered"})
     attributes = (Attribute("location", board.LOWEST, doc="space number, Jail or Gulag"),)
+
+    class Params(RuleParams):
+        size: int = 20  # used when the rule is enacted into a game that has no board
+
+    params: Params
+
+    def on_enact(self, ctx: Ctx) -> None:
+        if ctx.get(["board", "size"]) is None:
+            size = self.params.size
+            ctx.set(["board"], {"size": size, "cop_car": None, "pairs": {},
+                                "spaces": {str(n): {"features": []}
+                                           for n in range(1, size + 1)}})
+            ctx.emit("board.created", f"a board of {size} primary spaces", size=size)

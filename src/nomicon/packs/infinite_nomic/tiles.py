@@ -6,6 +6,7 @@ from typing import Any
 
 from nomicon.kernel import turns
 from nomicon.kernel.context import Ctx
+from nomicon.kernel.errors import Refusal
 from nomicon.kernel.rules import (
     ActionDecl,
     Arg,
@@ -193,7 +194,17 @@ class PointsAndTiles(Rule):
         roll = data["roll"]
         ctx.prompt(data["player"], ["buy", "decline"], "decline", handler="fate_decision",
                    message=f"buy the roll {roll} as a Number for {roll} points?",
-                   resolve_on="turn.ending", data={"roll": roll})
+                   resolve_on="turn.ending", data={"roll": roll}, available="_fate_options")
+
+    def _fate_options(self, ctx: Ctx, prompt: dict[str, Any]) -> list[str]:
+        try:
+            with ctx.savepoint(keep=False):
+                ctx.dispatch("purchase.check", {"player": prompt["to"], "currency": "points",
+                                                 "price": prompt["data"]["roll"],
+                                                 "item": "a Number"})
+        except Refusal:
+            return ["decline"]
+        return ["buy", "decline"]
 
     def fate_decision(self, ctx: Ctx, prompt: dict[str, Any], option: str) -> None:
         if option != "buy":
