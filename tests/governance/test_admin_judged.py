@@ -125,7 +125,7 @@ def test_sick_proposals_pass_only_for_sick_players() -> None:
 def test_only_the_admin_judges_and_there_is_no_vote() -> None:
     game = new()
     propose(game, "ann", "a")
-    with pytest.raises(ActionRefused, match="there is no option to choose"):
+    with pytest.raises(ActionRefused, match="ann has no decision to make"):
         game.act("ann", "choose", option="accept")
     with pytest.raises(ActionRefused, match="there is no vote to choose"):
         game.act("ben", "vote", proposal=1, vote="for")
