@@ -49,6 +49,8 @@ class Pack:
     initial: ClassVar[tuple[Initial, ...]] = ()
     rule_classes: ClassVar[tuple[type[Rule], ...]] = ()
     provides: ClassVar[frozenset[str]] = frozenset()
+    # How the web pages draw the board: "ring", "snake", "grid", or "" (no board).
+    board: ClassVar[str] = ""
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         """Build the initial board and pack state (before the rules are enacted)."""

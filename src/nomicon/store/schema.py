@@ -13,7 +13,16 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Dialect
 
-__all__ = ["UTCDateTime", "events", "games", "metadata", "snapshots"]
+__all__ = [
+    "UTCDateTime",
+    "api_tokens",
+    "events",
+    "games",
+    "memberships",
+    "metadata",
+    "snapshots",
+    "users",
+]
 
 NAMING_CONVENTION: dict[str, str] = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -90,4 +99,39 @@ snapshots = sa.Table(
     ),
     sa.Column("seq", sa.Integer(), primary_key=True, autoincrement=False),
     sa.Column("state", sa.JSON(), nullable=False),
+)
+
+# -- accounts (migration 0002) ----------------------------------------------------
+
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.String(), primary_key=True),
+    sa.Column("name", sa.String(), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(), nullable=False),
+    sa.Column("created", UTCDateTime(), nullable=False),
+)
+
+api_tokens = sa.Table(
+    "api_tokens",
+    metadata,
+    sa.Column("token_hash", sa.String(), primary_key=True),
+    sa.Column(
+        "user_id", sa.String(), sa.ForeignKey("users.id", ondelete="CASCADE"), nullable=False
+    ),
+    sa.Column("label", sa.String(), nullable=False, server_default=""),
+    sa.Column("created", UTCDateTime(), nullable=False),
+)
+
+memberships = sa.Table(
+    "memberships",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column(
+        "user_id", sa.String(), sa.ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("role", sa.String(), nullable=False),  # admin, player or observer
+    sa.Column("player", sa.String(), nullable=True),  # the player's name in the game
 )

@@ -36,6 +36,7 @@ class InfiniteNomicR7(Pack):
                    "points, Jail and Gulag, the Frontier, the Cop Car, snakes and ladders.")
     Params = Params
     provides = frozenset({"board:ring", "board:numbered"})
+    board = "ring"
     initial = (
         Initial(Winning), Initial(Information), Initial(TurnOrder), Initial(Turns),
         Initial(ProposingAndVoting), Initial(GameBoard), Initial(Moving),
