@@ -65,11 +65,13 @@ class InfiniteNomicR7(Pack):
         if len(set(order)) != len(order):
             problems.append(f"a player appears twice in the turn order {order}")
         for name, player in state["players"].items():
+            # Only what the rules in force declare: a proposal may repeal Rule 5
+            # (locations) or Rule 2 (the turn order).
             where = player.get("location")
-            if where not in (board.JAIL, board.GULAG) and not (
+            if "location" in player and where not in (board.JAIL, board.GULAG) and not (
                     isinstance(where, int) and 1 <= where <= size):
                 problems.append(f"{name} is on no space ({where!r})")
-            if (where == board.GULAG) == (name in order):
+            if "location" in player and order and (where == board.GULAG) == (name in order):
                 problems.append(f"{name}: in the Gulag exactly when out of the turn order")
             if any(not 1 <= n <= 7 for n in player.get("numbers", [])):
                 problems.append(f"{name} holds a Number outside 1..7")
@@ -100,3 +102,23 @@ class InfiniteNomicR7(Pack):
                 if name not in spaces[str(space)]["features"]:
                     problems.append(f"{name} is missing from space {space}")
         return problems
+
+    def metrics(self, state: dict[str, Any]) -> dict[str, float]:
+        """For simulations: the board's size, snakes and ladders, proposals made and
+        passed, players in Jail and in the Gulag, Numbers held, points in the bank, and
+        Houses built."""
+        players = state["players"].values()
+        proposals = state.get("proposals", {}).values()
+        return {
+            "board.size": float(state["board"]["size"]),
+            "board.pairs": float(len(state["board"].get("pairs", {}))),
+            "proposals.made": float(len(proposals)),
+            "proposals.passed": float(sum(p["status"] == "passed" for p in proposals)),
+            "players.in_jail": float(sum(p.get("location") == board.JAIL for p in players)),
+            "players.in_gulag": float(sum(p.get("location") == board.GULAG for p in players)),
+            "numbers.held": float(sum(len(p.get("numbers", [])) for p in players)),
+            "bank.stored": float(sum(p.get("bank", 0) for p in players)),
+            "houses.built": float(sum(name.startswith("House") for space in
+                                      state["board"]["spaces"].values()
+                                      for name in space["features"])),
+        }

@@ -193,6 +193,9 @@ class GameBoard(Rule):
     params: Params
 
     def on_enact(self, ctx: Ctx) -> None:
+        existing = ctx.get(["board"], {}) or {}
+        if existing and "size" not in existing:
+            ctx.refuse("this game's board is not a ring of numbered spaces")
         if ctx.get(["board", "size"]) is None:
             size = self.params.size
             ctx.set(["board"], {"size": size, "cop_car": None, "pairs": {},

@@ -1,0 +1,177 @@
+"""Section G of the Grid: Radar, Radar Towers and Pinball Guns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from nomicon.boards.grid import are_consecutive, as_square, direction, distance
+from nomicon.kernel.context import Ctx
+from nomicon.kernel.rules import Arg, Attribute, Rule, RuleParams, action
+from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid.outside import GRID
+from nomicon.packs.bnomic_grid.players import MAX
+from nomicon.packs.bnomic_grid.world import BOX, GUN, PACK, TOWER
+
+
+def _rule_params(view: dict[str, Any], class_id: str) -> dict[str, Any] | None:
+    for entry in (view.get("rules") or {}).values():
+        if isinstance(entry, dict) and entry.get("class") == class_id:
+            params = entry.get("params")
+            return params if isinstance(params, dict) else {}
+    return None
+
+
+def radar_reach(view: dict[str, Any], viewer: str) -> int | None:
+    """How far the viewer's Radar reaches (None: no Radar, or not on the Grid)."""
+    if _rule_params(view, Radar.class_id()) is None:
+        return None
+    me = (view.get("players") or {}).get(viewer)
+    here = as_square(me.get("location")) if isinstance(me, dict) else None
+    if here is None or not isinstance(me, dict):
+        return None
+    reach = me.get("radar", 2)
+    reach = reach if isinstance(reach, int) else 2
+    towers = _rule_params(view, RadarTowers.class_id())
+    if towers is not None and any(
+            isinstance(rec, dict) and rec.get("kind") == TOWER
+            and as_square(rec.get("location")) == here
+            for rec in ((view.get("board") or {}).get("objects") or {}).values()):
+        reach += int(towers.get("bonus", 3))
+    return reach
+
+
+def radar_reveals(view: dict[str, Any], viewer: str) -> set[str]:
+    """The Bonus Boxes whose place the viewer's Radar reveals (G.1, G.2)."""
+    reach = radar_reach(view, viewer)
+    me = (view.get("players") or {}).get(viewer)
+    here = as_square(me.get("location")) if isinstance(me, dict) else None
+    if reach is None or here is None:
+        return set()
+    found = set()
+    for oid, rec in ((view.get("board") or {}).get("objects") or {}).items():
+        square = as_square(rec.get("location")) if isinstance(rec, dict) else None
+        if isinstance(rec, dict) and rec.get("kind") == BOX and square is not None \
+                and distance(square, here) <= reach:
+            found.add(oid)
+    return found
+
+
+class Radar(Rule):
+    """G. Other Stuff
+
+    G.1 Radar
+
+    Each player has an attribute called Radar. All players initially have a Radar of 2. If a square containing a Bonus Box is within x squares of a player, where x is that player's Radar, then the admin shall reveal where the Bonus Box is, but not what type of Box it is."""  # noqa: E501
+
+    key = "radar"
+    pack = PACK
+    number = 701
+    title = "G.1 Radar"
+    requires = GRID
+    attributes = (Attribute("radar", 2, doc="how many squares away Bonus Boxes are seen"),)
+    # The reveal is part of each player's view of the Grid (radar_reveals), applied
+    # where the Bonus Boxes are hidden from players.
+
+
+class RadarTowers(Rule):
+    """G.2 Radar Towers
+
+    There exist objects called Radar Towers. Any player who occuppies a square that does not already contain a Radar Tower may pay 8 points to Build a Radar Tower on that square. Radar Towers are immovable, passable objects. Any player who occupies a square containing a Radar Tower is treated as if eir Radar is 3 greater than it actually is. The previous sentence does not apply to this section."""  # noqa: E501
+
+    key = "radar-towers"
+    pack = PACK
+    number = 702
+    title = "G.2 Radar Towers"
+    requires = GRID
+
+    class Params(RuleParams):
+        price: int = Field(8, ge=0)
+        bonus: int = Field(3, ge=0)
+
+    params: Params
+
+    @action("build-radar-tower")
+    def build(self, ctx: Ctx, actor: str) -> None:
+        """Pay 8 points to build a Radar Tower on your square."""
+        here = world.location(ctx, actor)
+        assert here is not None
+        world.charge(ctx, actor, self.params.price, "a Radar Tower")
+        oid = world.create(ctx, TOWER, location=here, builder=actor)
+        ctx.emit("grid.tower.built", f"{actor} builds a Radar Tower ({oid}) on {world.where(here)}",
+                 player=actor, object=oid, square=list(here))
+
+    @build.check
+    def _build_check(self, ctx: Ctx, actor: str) -> None:
+        here = world.location(ctx, actor)
+        ctx.require(here is not None, "you are not on the Grid")
+        assert here is not None
+        ctx.require(not any(world.objects(ctx)[oid].get("kind") == TOWER
+                            for oid in world.objects_at(ctx, here)),
+                    f"{world.where(here)} already contains a Radar Tower")
+        world.require_points(ctx, actor, self.params.price, "a Radar Tower")
+
+
+class PinballGuns(Rule):
+    """G.3 Pinball Guns
+
+    Any player who does not have a Pinball Gun may buy one for 2 points. If a player is on the Grid, and e has a Pinball Gun, e may Fire the Gun at any square consecutive to eir position. If there is a MO in that square, that MO moves twice in the direction opposite the one from which it was Fired at, unless another rule prevents this. When a player fires a Pinball Gun, e loses it."""  # noqa: E501
+
+    key = "pinball-guns"
+    pack = PACK
+    number = 703
+    title = "G.3 Pinball Guns"
+    requires = GRID
+
+    class Params(RuleParams):
+        price: int = Field(2, ge=0)
+        pushes: int = Field(2, ge=0)
+
+    params: Params
+
+    @action("buy-gun")
+    def buy_gun(self, ctx: Ctx, actor: str) -> None:
+        """Buy a Pinball Gun for 2 points."""
+        world.charge(ctx, actor, self.params.price, "a Pinball Gun")
+        oid = world.create(ctx, GUN, holder=actor)
+        ctx.emit("grid.gun.bought", f"{actor} buys a Pinball Gun ({oid})", player=actor, object=oid)
+
+    @buy_gun.check
+    def _buy_gun_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(not world.held(ctx, actor, GUN), "you already have a Pinball Gun")
+        world.require_points(ctx, actor, self.params.price, "a Pinball Gun")
+
+    @action("fire-gun", Arg("x", int, "x of a square next to you", minimum=1, maximum=MAX),
+            Arg("y", int, "y of a square next to you", minimum=1, maximum=MAX))
+    def fire_gun(self, ctx: Ctx, actor: str, x: int, y: int) -> None:
+        """Fire your Pinball Gun at a square next to you: whatever can move there is
+        pushed two squares away from you. You lose the gun."""
+        here = world.location(ctx, actor)
+        assert here is not None
+        target = (x, y)
+        ctx.require(are_consecutive(here, target) and world.grid(ctx).contains(target),
+                    f"{world.where(target)} is not a square of the Grid consecutive to "
+                    f"{world.where(here)}")
+        gun = world.held(ctx, actor, GUN)[0]
+        ctx.emit("grid.gun.fired", f"{actor} fires a Pinball Gun at {world.where(target)}",
+                 player=actor, target=list(target))
+        world.destroy(ctx, gun, f"fired by {actor}")
+        way = direction(here, target)
+        players = world.free_players_at(ctx, target, but=actor)
+        things = [oid for oid in world.objects_at(ctx, target)
+                  if world.kind(world.objects(ctx)[oid]).mobile]
+        for player in players:
+            shot: dict[str, Any] = {"by": actor, "target": player, "prevented": False}
+            ctx.dispatch("grid.shot.received", shot)
+            if not shot["prevented"] and world.location(ctx, player) == target:
+                world.push(ctx, player, way, self.params.pushes, how=f"is shot by {actor}")
+        for oid in things:
+            record = world.obj(ctx, oid)
+            if record is not None and world.object_square(record) == target:
+                world.push(ctx, oid, way, self.params.pushes, how=f"is shot by {actor}")
+
+    @fire_gun.check
+    def _fire_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(world.on_grid(ctx, actor), "you are not on the Grid")
+        ctx.require(world.held(ctx, actor, GUN), "you have no Pinball Gun")

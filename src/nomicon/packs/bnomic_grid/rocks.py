@@ -1,0 +1,173 @@
+"""Sections E.1 (Big Rocks) and E.3 (the Yeti) of the Grid."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import Field
+
+from nomicon.boards.grid import Square, as_square
+from nomicon.kernel.context import Ctx
+from nomicon.kernel.rules import Arg, Rule, RuleParams, action, hook
+from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid.outside import GRID
+from nomicon.packs.bnomic_grid.players import MAX
+from nomicon.packs.bnomic_grid.world import BIG_ROCK, BOX, PACK, YETI
+
+
+def placeable_squares(ctx: Ctx) -> set[Square]:
+    """Where a Big Rock may be placed: a vacant location, while at least two are
+    vacant, or the location of another Big Rock."""
+    vacant = world.vacant_squares(ctx)
+    rocks = {world.object_square(world.objects(ctx)[oid]) for oid in world.of_kind(ctx, BIG_ROCK)}
+    out = {s for s in rocks if s is not None}
+    if len(vacant) >= 2:
+        out |= set(vacant)
+    return out
+
+
+def place_rock(ctx: Ctx, square: Square, why: str) -> None:
+    """Put a Big Rock on a square; on another Big Rock, everything there is destroyed."""
+    others = [oid for oid in world.objects_at(ctx, square)
+              if world.objects(ctx)[oid].get("kind") == BIG_ROCK]
+    rock = world.create(ctx, BIG_ROCK, location=square)
+    if others:
+        ctx.emit("grid.rock.smashed", f"a Big Rock falls on the Big Rock at {world.where(square)}: "
+                 "everything there is destroyed", square=list(square), object=rock)
+        for oid in world.objects_at(ctx, square):
+            secret = world.objects(ctx)[oid].get("kind") == BOX
+            world.destroy(ctx, oid, f"a Big Rock fell on a Big Rock at {world.where(square)}",
+                          to=[] if secret else None)
+        return
+    for oid in world.objects_at(ctx, square):
+        if world.objects(ctx)[oid].get("kind") == BOX:
+            world.destroy(ctx, oid, "buried under a Big Rock", to=[])
+    ctx.emit("grid.rock.placed", f"a Big Rock ({rock}) is placed on {world.where(square)} ({why})",
+             object=rock, square=list(square))
+
+
+class BigRocks(Rule):
+    """E. Uncarryable Grid Objects
+
+    E.1 Big Rocks
+
+    There exist Impassable SO's called Big Rocks. Big Rocks may be purchased to put on the Grid. When one is purchased, the purchasing entity may either specify the target location of the Big Rock at a cost of 10+5d3 points, or allow the Big Rock to be placed randomly at a cost of 5+5d3 points. A Big Rock must be placed in a vacant location on the Grid, or in the same location as another Big Rock. If a Big Rock is placed in the same location as another Big Rock, all Grid Objects on that location are destroyed, including both Rocks, and the location becomes vacant. A Big Rock cannot be placed in a vacant location on the Grid if the number of vacant locations is less than two. If a player purchases a Big Rock, and the calculated cost for the Big Rock is more points than the purchasing Player has, or if a Big Rock cannot be placed in the location the purchasing Player specified, the purchasing Player loses points up to and including the cost of the Big Rock (not to exceed all eir points) and the Big Rock is not purchased."""  # noqa: E501
+
+    key = "big-rocks"
+    pack = PACK
+    number = 501
+    title = "E.1 Big Rocks"
+    requires = GRID
+
+    class Params(RuleParams):
+        chosen_base: int = Field(10, ge=0)
+        random_base: int = Field(5, ge=0)
+        dice: int = Field(5, ge=0)
+        die: int = Field(3, ge=1)
+
+    params: Params
+
+    @action("buy-rock", Arg("x", int, "x of the chosen location (or none: random)",
+                            required=False, minimum=1, maximum=MAX),
+            Arg("y", int, "y of the chosen location (or none: random)", required=False,
+                minimum=1, maximum=MAX))
+    def buy_rock(self, ctx: Ctx, actor: str, x: int | None = None, y: int | None = None) -> None:
+        """Buy a Big Rock: at a location you choose for 10+5d3 points, or placed at
+        random for 5+5d3."""
+        if (x is None) != (y is None):
+            ctx.refuse("give both x and y of the location, or neither for a random one")
+        chosen = (x, y) if x is not None and y is not None else None
+        if chosen is not None:
+            ctx.dispatch("grid.rock.check", {"player": actor, "square": list(chosen)})
+        base = self.params.chosen_base if chosen else self.params.random_base
+        cost = base + world.roll_sum(ctx, self.params.dice, self.params.die,
+                                     f"Big Rock price for {actor}:")
+        have = world.balance(ctx, actor)
+        if cost > have:
+            self._not_purchased(ctx, actor, cost, f"it costs {cost} points and {actor} has "
+                                f"{have}")
+            return
+        allowed = placeable_squares(ctx)
+        if chosen is not None:
+            square: Square | None = chosen if chosen in allowed else None
+            if square is None:
+                self._not_purchased(ctx, actor, cost, self._why_not_here(ctx, chosen))
+                return
+        else:
+            square = world.random_square(ctx, "Big Rock placed at random",
+                                         lambda s: s in allowed)
+            if square is None:
+                self._not_purchased(ctx, actor, cost, "there is no location for it")
+                return
+        world.charge(ctx, actor, cost, "a Big Rock")
+        place_rock(ctx, square, f"bought by {actor} for {cost} points")
+
+    def _why_not_here(self, ctx: Ctx, square: Square) -> str:
+        if not world.grid(ctx).contains(square):
+            return f"{world.where(square)} is off the Grid"
+        if not world.is_vacant(ctx, square):
+            return f"{world.where(square)} is not vacant"
+        return "fewer than two locations are vacant"
+
+    def _not_purchased(self, ctx: Ctx, actor: str, cost: int, why: str) -> None:
+        lost = world.take(ctx, actor, cost, "a Big Rock that could not be purchased")
+        ctx.emit("grid.rock.not-purchased", f"{actor} does not get the Big Rock ({why}) and "
+                 f"loses {lost} points", player=actor, cost=cost, lost=lost, why=why)
+
+
+class Yeti(Rule):
+    """E.3 The Yeti
+
+    There exists an entity called the Yeti. At the start of the 1st nday of each nweek, the Yeti moves three times, each time to a random square which is not more than 8 units from the square e is in. When the Yeti leaves a square, that square becomes Frozen."""  # noqa: E501
+
+    key = "yeti"
+    pack = PACK
+    number = 505
+    title = "E.3 The Yeti"
+    requires = GRID
+
+    class Params(RuleParams):
+        moves: int = Field(3, ge=0)
+        reach: int = Field(8, ge=1)
+
+    params: Params
+
+    def on_enact(self, ctx: Ctx) -> None:
+        if world.obj(ctx, YETI) is None:
+            square = world.random_square(ctx, "the Yeti's first square",
+                                         lambda s: world.may_object_occupy(ctx, s))
+            if square is not None:
+                world.create(ctx, YETI, oid=YETI, location=square)
+                ctx.emit("grid.yeti.appeared", f"the Yeti is on {world.where(square)}",
+                         square=list(square))
+
+    def on_repeal(self, ctx: Ctx) -> None:
+        world.destroy(ctx, YETI, "no rule keeps the Yeti")
+
+    @hook("grid.nweek.began")
+    def roam(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        for move in range(1, self.params.moves + 1):
+            record = world.obj(ctx, YETI)
+            here = world.object_square(record) if record else None
+            if here is None:
+                return
+            target = world.random_square(
+                ctx, f"the Yeti's move {move} of {self.params.moves}", _elsewhere(ctx, here),
+                around=here, radius=self.params.reach)
+            if target is not None:
+                world.relocate_object(ctx, YETI, target, how="roams")
+
+    @hook("grid.object.moved")
+    def freeze(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        start = as_square(data.get("start"))
+        if data.get("kind") != YETI or start is None or start == as_square(data.get("end")):
+            return
+        world.set_square(ctx, start, wet=False, frozen=True)
+        ctx.emit("grid.square.frozen", f"{world.where(start)} is Frozen where the Yeti left it",
+                 square=list(start))
+
+
+def _elsewhere(ctx: Ctx, here: Square) -> Callable[[Square], bool]:
+    """Squares the Yeti may move to from ``here``: any other it may occupy."""
+    return lambda square: square != here and world.may_object_occupy(ctx, square)

@@ -1,0 +1,172 @@
+"""Games as the web sees them: who may see and do what, and the calls the handlers make.
+
+Every request is authorised here, on the server, whatever the page offered: a member
+of a game sees it through their role's eyes (the admin sees all, a player their own
+secrets, an observer the public state); a player acts only as themself; only the
+game's admin uses the admin actions. The pages and the JSON API call the same
+functions, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from nomicon.kernel.engine import ADMIN as ADMIN_ACTOR
+from nomicon.kernel.engine import Game
+from nomicon.kernel.views import can_see
+from nomicon.server.accounts import ADMIN, OBSERVER, PLAYER, Membership, User, check_name
+from nomicon.server.errors import BadRequest, Forbidden, NotFound
+from nomicon.server.site import Site
+from nomicon.service import GameService
+from nomicon.store import GameRecord
+
+# The service takes an idempotency key once the store supports one.
+_TAKES_KEY = "key" in inspect.signature(GameService.act).parameters
+MAX_KEY = 200
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A user's place in one game."""
+
+    user: User
+    membership: Membership
+
+    @property
+    def game_id(self) -> str:
+        return self.membership.game_id
+
+    @property
+    def role(self) -> str:
+        return self.membership.role
+
+    @property
+    def player(self) -> str | None:
+        return self.membership.player
+
+    @property
+    def viewer(self) -> str:
+        return self.membership.viewer
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == ADMIN
+
+    def actor(self, as_admin: bool = False) -> str:
+        """Who an action of this user is taken as; refuses what the role does not allow."""
+        if as_admin:
+            if not self.is_admin:
+                raise Forbidden(f"{self.user.name} is not the admin of game {self.game_id}: "
+                                "only the admin may use admin actions")
+            return ADMIN_ACTOR
+        if self.player is None:
+            raise Forbidden(f"{self.user.name} has no player in game {self.game_id}: "
+                            "join the game as a player to act in it")
+        return self.player
+
+
+def record(site: Site, game_id: str) -> GameRecord:
+    """The game's record; 404 when there is no such game."""
+    if not isinstance(game_id, str) or not game_id or len(game_id) > 100:
+        raise NotFound(f"there is no game {game_id!r}")
+    return site.store.get_game(game_id)
+
+
+def seat(site: Site, game_id: str, user: User) -> Seat:
+    """``user``'s seat in a game: 404 for an unknown game, 403 for a non-member."""
+    record(site, game_id)
+    membership = site.accounts.membership(game_id, user)
+    if membership is None:
+        raise Forbidden(f"{user.name} is not a member of game {game_id}: join it to see it")
+    return Seat(user, membership)
+
+
+def open_game(site: Site, game_id: str) -> Game:
+    return site.service.open(game_id)
+
+
+def create(site: Site, user: User, pack: str, *, params: Mapping[str, Any] | None = None,
+           seed: int | str | None = None, player: str | None = None) -> Game:
+    """A new game of ``pack`` whose admin is ``user``; ``player``: also join as them."""
+    if player is not None:
+        check_name(player)
+    game = site.service.create(pack, (), seed=seed, params=dict(params or {}))
+    site.accounts.seat(game.id, user, ADMIN)
+    if player is not None:
+        join(site, game.id, user, PLAYER, player)
+        return site.service.open(game.id)
+    return game
+
+
+def join(site: Site, game_id: str, user: User, role: str, player: str | None = None) -> Seat:
+    """Join a game as a player named ``player`` (default: the user's name) or observer.
+
+    The admin keeps their role and takes a player's seat as well.
+    """
+    record(site, game_id)
+    current = site.accounts.membership(game_id, user)
+    if role == OBSERVER:
+        if current is not None:
+            raise BadRequest(f"{user.name} is already a member of game {game_id} "
+                             f"({current.role})")
+        return Seat(user, site.accounts.seat(game_id, user, OBSERVER))
+    if role != PLAYER:
+        raise BadRequest(f"join as 'player' or 'observer', not {role!r}")
+    if current is not None and current.player is not None:
+        raise BadRequest(f"{user.name} already plays {current.player} in game {game_id}")
+    name = player or user.name
+    check_name(name)
+    # Claim the seat first, so two accounts cannot both join as the same player.
+    keep = current.role if current is not None and current.role == ADMIN else PLAYER
+    site.accounts.seat(game_id, user, keep, name)
+    try:
+        site.service.act(game_id, name, "join", {}, at=site.now())
+    except BaseException:
+        if current is None:
+            site.accounts.unseat(game_id, user)
+        else:
+            site.accounts.seat(game_id, user, current.role, current.player)
+        raise
+    return Seat(user, site.accounts.seat(game_id, user, keep, name))
+
+
+def act(site: Site, where: Seat, name: str, args: Mapping[str, Any] | None = None, *,
+        as_admin: bool = False, key: str | None = None, texts: Mapping[str, str] | None = None,
+        at: datetime | None = None) -> list[dict[str, Any]]:
+    """Take an action as the seat's player (or as the admin); returns the events the
+    actor may see."""
+    if not isinstance(name, str) or not name or len(name) > 100:
+        raise BadRequest("name the action to take")
+    if name == "join":
+        raise BadRequest("join a game through its join form or POST .../join")
+    actor = where.actor(as_admin)
+    if key is not None and (not isinstance(key, str) or len(key) > MAX_KEY):
+        raise BadRequest(f"an idempotency key has at most {MAX_KEY} characters")
+    extra: dict[str, Any] = {"key": key} if _TAKES_KEY and key else {}
+    events = site.service.act(where.game_id, actor, name, dict(args or {}),
+                              at=at or site.now(), texts=texts, **extra)
+    return visible(events, where.viewer)
+
+
+def visible(events: list[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
+    """Events as ``viewer`` may read them (no raw state ops but for the admin)."""
+    return [event if viewer == ADMIN_ACTOR else {k: v for k, v in event.items() if k != "ops"}
+            for event in events if can_see(event, viewer)]
+
+
+def legal(game: Game, where: Seat, *, as_admin: bool = False) -> list[dict[str, Any]]:
+    """What the seat may do now (nothing for an observer)."""
+    if as_admin:
+        return game.legal_actions(ADMIN_ACTOR) if where.is_admin else []
+    return game.legal_actions(where.player) if where.player else []
+
+
+def games_for(site: Site, user: User) -> list[tuple[GameRecord, Membership | None]]:
+    """Every game, newest first, with the user's membership where they have one."""
+    mine = site.accounts.memberships(user)
+    records = sorted(site.store.list_games(), key=lambda r: (r.created, r.id), reverse=True)
+    return [(r, mine.get(r.id)) for r in records]

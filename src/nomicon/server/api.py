@@ -1,0 +1,310 @@
+"""The JSON API under ``/api``, for clients and bots (OpenAPI schema at ``/api/openapi.json``).
+
+Every endpoint but signing up and making a token takes ``Authorization: Bearer
+<token>``. Game endpoints answer 404 for an unknown game and 403 for a user who is
+not a member or whose role does not allow the request. Errors are ``{"error":
+message, ...}``; a refused action carries the engine's reason and the rule that
+refused it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, Path, Query, Request
+from fastapi.responses import Response, StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from nomicon.governance import history
+from nomicon.kernel.errors import GameError
+from nomicon.kernel.timefmt import iso
+from nomicon.server import access, charts, live, revert, svg
+from nomicon.server.accounts import MAX_PASSWORD, Membership, User
+from nomicon.server.auth import bearer_user
+from nomicon.server.errors import BadRequest, Forbidden, NotFound
+from nomicon.server.forms import plain_json
+from nomicon.server.preview import preview_for
+from nomicon.server.site import Site, site_of
+from nomicon.store import GameRecord
+
+router = APIRouter(prefix="/api")
+
+GameId = Annotated[str, Path(min_length=1, max_length=100, description="The game's id.")]
+Authed = Annotated[User, Depends(bearer_user)]
+
+
+def _site(request: Request) -> Site:
+    return site_of(request)
+
+
+SiteDep = Annotated[Site, Depends(_site)]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Credentials(_Body):
+    name: str = Field(min_length=1, max_length=32)
+    password: str = Field(min_length=1, max_length=MAX_PASSWORD)
+    label: str = Field("", max_length=100, description="A name for the token (making one).")
+
+
+class NewGame(_Body):
+    pack: str = Field(min_length=1, max_length=100)
+    params: dict[str, Any] = Field(default_factory=dict)
+    seed: int | str | None = Field(None, description="Reproducible dice (everyone who knows "
+                                   "the seed can predict every roll).")
+    player: str | None = Field(None, description="Also join the game as this player.")
+
+
+class Join(_Body):
+    role: Literal["player", "observer"] = "player"
+    player: str | None = Field(None, description="The player's name (default: yours).")
+
+
+class Act(_Body):
+    action: str = Field(min_length=1, max_length=100)
+    args: dict[str, Any] = Field(default_factory=dict)
+    as_admin: bool = Field(False, description="Act as the game's admin (admins only).")
+
+
+class Preview(_Body):
+    amendment: list[Any]
+
+
+class Revert(_Body):
+    seq: int = Field(ge=1, description="An event of the batch to revert, with all after it.")
+
+
+def summary(record: GameRecord, membership: Membership | None) -> dict[str, Any]:
+    meta = record.meta
+    return {
+        "id": record.id, "pack": record.pack, "title": meta.get("title"),
+        "created": iso(record.created), "status": meta.get("status"),
+        "players": meta.get("players", []), "head": record.head,
+        "commitment": meta.get("commitment"), "reverted_from": meta.get("reverted_from"),
+        "role": membership.role if membership else None,
+        "player": membership.player if membership else None,
+    }
+
+
+# -- accounts ---------------------------------------------------------------------
+@router.post("/users", status_code=201, tags=["accounts"])
+def sign_up(body: Credentials, site: SiteDep) -> dict[str, Any]:
+    """Make an account; answers a first API token."""
+    if not site.settings.allow_signup:
+        raise Forbidden("this server does not take new accounts")
+    user = site.accounts.sign_up(body.name, body.password)
+    return {"user": user.name, "token": site.accounts.new_token(user, body.label or "api")}
+
+
+@router.post("/tokens", status_code=201, tags=["accounts"])
+def make_token(body: Credentials, site: SiteDep) -> dict[str, Any]:
+    """A new API token for the account with this name and password."""
+    user = site.accounts.authenticate(body.name, body.password)
+    return {"user": user.name, "token": site.accounts.new_token(user, body.label)}
+
+
+@router.delete("/tokens/current", status_code=204, tags=["accounts"])
+def revoke_token(request: Request, user: Authed, site: SiteDep) -> Response:
+    """Revoke the token this request was made with."""
+    site.accounts.revoke(request.headers["authorization"].partition(" ")[2].strip())
+    return Response(status_code=204)
+
+
+@router.get("/me", tags=["accounts"])
+def me(user: Authed, site: SiteDep) -> dict[str, Any]:
+    mine = site.accounts.memberships(user)
+    return {"user": user.name,
+            "games": [{"game": g, "role": m.role, "player": m.player} for g, m in mine.items()]}
+
+
+# -- games --------------------------------------------------------------------------
+@router.get("/packs", tags=["games"])
+def packs(user: Authed, site: SiteDep) -> list[dict[str, Any]]:
+    return [{"id": p.id, "title": p.title, "description": p.description, "board": p.board,
+             "params": p.Params.model_json_schema()} for p in site.registry]
+
+
+@router.get("/games", tags=["games"])
+def games(user: Authed, site: SiteDep) -> list[dict[str, Any]]:
+    return [summary(r, m) for r, m in access.games_for(site, user)]
+
+
+@router.post("/games", status_code=201, tags=["games"])
+def create_game(body: NewGame, user: Authed, site: SiteDep) -> dict[str, Any]:
+    """Start a game of a pack; you are its admin."""
+    site.registry.pack(body.pack)
+    game = access.create(site, user, body.pack, params=plain_json(body.params), seed=body.seed,
+                         player=body.player)
+    return summary(site.store.get_game(game.id), site.accounts.membership(game.id, user))
+
+
+@router.get("/games/{game_id}", tags=["games"])
+def game_view(game_id: GameId, user: Authed, site: SiteDep) -> dict[str, Any]:
+    """The game as you may see it."""
+    seat = access.seat(site, game_id, user)
+    game = access.open_game(site, game_id)
+    return {"game": summary(site.store.get_game(game_id), seat.membership),
+            "view": game.view(seat.viewer)}
+
+
+@router.post("/games/{game_id}/join", tags=["games"])
+def join(game_id: GameId, body: Join, user: Authed, site: SiteDep) -> dict[str, Any]:
+    """Join as a player (named as you, or ``player``) or as an observer."""
+    seat = access.join(site, game_id, user, body.role, body.player)
+    return summary(site.store.get_game(game_id), seat.membership)
+
+
+@router.get("/games/{game_id}/members", tags=["games"])
+def members(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
+    access.seat(site, game_id, user)
+    return [{"user": u.name, "role": m.role, "player": m.player}
+            for u, m in site.accounts.members(game_id)]
+
+
+@router.get("/games/{game_id}/legal", tags=["play"])
+def legal(game_id: GameId, user: Authed, site: SiteDep,
+          as_admin: bool = False) -> list[dict[str, Any]]:
+    """What you may do now, with the argument choices (``as_admin``: the admin's actions)."""
+    seat = access.seat(site, game_id, user)
+    if as_admin:
+        seat.actor(as_admin=True)
+    return access.legal(access.open_game(site, game_id), seat, as_admin=as_admin)
+
+
+@router.post("/games/{game_id}/actions", tags=["play"])
+def act(game_id: GameId, body: Act, user: Authed, site: SiteDep,
+        idempotency_key: Annotated[str | None, Header(max_length=200)] = None
+        ) -> dict[str, Any]:
+    """Take an action as your player (or, ``as_admin``, as the admin)."""
+    seat = access.seat(site, game_id, user)
+    events = access.act(site, seat, body.action, plain_json(body.args), as_admin=body.as_admin,
+                        key=idempotency_key)
+    return {"ok": True, "events": events}
+
+
+@router.get("/games/{game_id}/prompts", tags=["play"])
+def prompts(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
+    """The decisions the rules ask of you now."""
+    seat = access.seat(site, game_id, user)
+    view = access.open_game(site, game_id).view(seat.viewer)
+    mine = {seat.player, "admin" if seat.is_admin else None} - {None}
+    return [p for p in view.get("prompts", []) if p.get("to") in mine]
+
+
+@router.get("/games/{game_id}/log", tags=["history"])
+def log(game_id: GameId, user: Authed, site: SiteDep,
+        after: Annotated[int, Query(ge=0)] = 0,
+        limit: Annotated[int, Query(ge=1, le=10_000)] = 1000,
+        rolls: bool = False) -> list[dict[str, Any]]:
+    """The log as you may read it (``rolls``: only the dice rolls)."""
+    seat = access.seat(site, game_id, user)
+    entries = access.open_game(site, game_id).log_for(seat.viewer, after)
+    if rolls:
+        entries = [e for e in entries if e.get("type") == "dice.rolled"]
+    return entries[:limit]
+
+
+@router.get("/games/{game_id}/dice", tags=["history"])
+def dice(game_id: GameId, user: Authed, site: SiteDep) -> dict[str, Any]:
+    """The dice's seed commitments, revealed secrets, and how to check every roll."""
+    access.seat(site, game_id, user)
+    view = access.open_game(site, game_id).view("observer")
+    return {"count": view["dice"]["count"], "epochs": view["dice"]["epochs"],
+            "verify": f"nomicon verify {game_id}"}
+
+
+@router.get("/games/{game_id}/rules", tags=["rules"])
+def rules(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
+    seat = access.seat(site, game_id, user)
+    view = access.open_game(site, game_id).view(seat.viewer)
+    return sorted(view["rules"].values(), key=lambda e: int(e["number"]))
+
+
+def _rule_entry(site: Site, game_id: str, user: User, number: int) -> dict[str, Any]:
+    access.seat(site, game_id, user)
+    entry: dict[str, Any] | None = access.open_game(site, game_id).state.root["rules"].get(
+        str(number))
+    if entry is None:
+        raise NotFound(f"there is no Rule {number} in force in game {game_id}")
+    return entry
+
+
+@router.get("/games/{game_id}/rules/{number}/history", tags=["rules"])
+def rule_history(game_id: GameId, number: int, user: Authed,
+                 site: SiteDep) -> list[dict[str, Any]]:
+    """Every version of a rule in force."""
+    versions: list[dict[str, Any]] = _rule_entry(site, game_id, user, number).get("history", [])
+    return versions
+
+
+@router.get("/games/{game_id}/rules/{number}/diff", tags=["rules"])
+def rule_diff(game_id: GameId, number: int, user: Authed, site: SiteDep,
+              old: Annotated[int, Query(alias="from", ge=1)],
+              new: Annotated[int, Query(alias="to", ge=1)]) -> dict[str, Any]:
+    """A unified diff of a rule between two of its versions."""
+    entry = _rule_entry(site, game_id, user, number)
+    try:
+        text = history.version_diff(entry, old, new)
+    except KeyError as exc:
+        raise BadRequest(str(exc.args[0])) from None
+    return {"rule": number, "from": old, "to": new, "diff": text}
+
+
+@router.get("/games/{game_id}/proposals", tags=["rules"])
+def proposals(game_id: GameId, user: Authed, site: SiteDep) -> dict[str, Any]:
+    seat = access.seat(site, game_id, user)
+    found: dict[str, Any] = access.open_game(site, game_id).view(seat.viewer).get(
+        "proposals", {})
+    return found
+
+
+@router.post("/games/{game_id}/preview", tags=["rules"])
+def preview(game_id: GameId, body: Preview, user: Authed, site: SiteDep) -> dict[str, Any]:
+    """What an amendment would change now, as you may see it (nothing is changed)."""
+    seat = access.seat(site, game_id, user)
+    return preview_for(access.open_game(site, game_id), plain_json(body.amendment), seat.viewer)
+
+
+@router.get("/games/{game_id}/chart", tags=["history"])
+def chart(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
+    """Each player's scores and balances over time, as you saw them."""
+    seat = access.seat(site, game_id, user)
+    found = charts.series(access.open_game(site, game_id), seat.viewer)
+    return [{"measure": s.measure, "currency": s.currency, "times": s.times,
+             "values": s.values} for s in found]
+
+
+@router.get("/games/{game_id}/board.svg", tags=["games"],
+            responses={200: {"content": {"image/svg+xml": {}}}})
+def board(game_id: GameId, user: Authed, site: SiteDep) -> Response:
+    """The board as you see it, drawn as SVG."""
+    seat = access.seat(site, game_id, user)
+    game = access.open_game(site, game_id)
+    drawing = svg.draw(game.pack.board, game.view(seat.viewer), seat.viewer)
+    if not drawing:
+        raise NotFound(f"game {game_id} has no board")
+    return Response(drawing, media_type="image/svg+xml")
+
+
+@router.post("/games/{game_id}/revert", tags=["admin"])
+def revert_batch(game_id: GameId, body: Revert, user: Authed, site: SiteDep) -> dict[str, Any]:
+    """Revert the action holding event ``seq`` and everything after it (admins only):
+    the game continues as a new game; the old one is archived with a link."""
+    seat = access.seat(site, game_id, user)
+    seat.actor(as_admin=True)
+    try:
+        new_id = revert.revert(site, game_id, body.seq, by=user.name)
+    except GameError as exc:
+        raise BadRequest(str(exc)) from None
+    return {"game": new_id, "archived": game_id}
+
+
+@router.get("/games/{game_id}/live", tags=["games"], response_class=StreamingResponse)
+def live_stream(game_id: GameId, request: Request, user: Authed,
+                site: SiteDep) -> StreamingResponse:
+    """Server-sent events: ``head`` whenever the game changes."""
+    access.seat(site, game_id, user)
+    return live.stream(request, site, game_id)

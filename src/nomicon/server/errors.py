@@ -1,0 +1,107 @@
+"""What the web layer answers when something goes wrong: a status code and a message.
+
+Nomicon's own errors become 4xx answers that say what went wrong: a refused action
+keeps the engine's message (which names the rule and the reason); an unknown game is
+a 404; a store failure is a 503. The JSON API answers ``{"error": message, ...}``;
+the pages answer an HTML page with the message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nomicon.kernel.engine import RuleError
+from nomicon.kernel.errors import (
+    ActionError,
+    ActionRefused,
+    CommitFailed,
+    GameError,
+    InvalidArguments,
+    InvalidRuleChange,
+    NomiconError,
+    UnknownAction,
+)
+from nomicon.server.accounts import AccountError, BadCredentials, Taken
+from nomicon.service import KeyReused
+from nomicon.store import GameNotFound, InvalidInput, SeqConflict, StoreError
+
+__all__ = [
+    "BadRequest",
+    "Forbidden",
+    "HttpProblem",
+    "NotFound",
+    "Unauthenticated",
+    "status_of",
+]
+
+
+class HttpProblem(NomiconError):
+    """An error of the web layer itself, with its status code."""
+
+    status = 400
+
+    def __init__(self, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.extra = extra
+
+
+class BadRequest(HttpProblem):
+    status = 400
+
+
+class Unauthenticated(HttpProblem):
+    """No valid credentials: log in, or send a bearer token."""
+
+    status = 401
+
+
+class Forbidden(HttpProblem):
+    """The credentials are valid but do not allow this."""
+
+    status = 403
+
+
+class NotFound(HttpProblem):
+    status = 404
+
+
+def status_of(exc: BaseException) -> int | None:
+    """The status code for one of Nomicon's errors (None: not one of ours)."""
+    if isinstance(exc, HttpProblem):
+        return exc.status
+    if isinstance(exc, GameNotFound):
+        return 404
+    if isinstance(exc, BadCredentials):
+        return 401
+    if isinstance(exc, Taken):
+        return 409
+    if isinstance(exc, AccountError):
+        return 400
+    if isinstance(exc, KeyReused):
+        return 409  # the idempotency key belongs to another request
+    if isinstance(exc, SeqConflict | CommitFailed):
+        return 409  # another writer kept winning: try again
+    if isinstance(exc, ActionRefused):
+        return 409  # well-formed, but the rules in force do not allow it now
+    if isinstance(exc, InvalidArguments | UnknownAction | RuleError | ActionError):
+        # A rule failing on strange arguments rolls back whole: nothing changed, and
+        # the message says so; the request is what could not be processed.
+        return 422
+    if isinstance(exc, InvalidRuleChange | GameError | InvalidInput):
+        return 400
+    if isinstance(exc, StoreError):
+        return 503
+    if isinstance(exc, NomiconError):
+        return 400
+    return None
+
+
+def details(exc: BaseException) -> dict[str, Any]:
+    """The JSON body for one of Nomicon's errors."""
+    body: dict[str, Any] = {"error": str(exc)}
+    if isinstance(exc, ActionError):
+        body.update(actor=exc.actor, action=exc.action, reason=exc.reason, rule=exc.rule,
+                    detail=exc.detail)
+    if isinstance(exc, HttpProblem):
+        body.update(exc.extra)
+    return body

@@ -1,0 +1,169 @@
+"""HTML forms for actions, built from ``legal_actions``, and reading them back.
+
+A rule's action declares its arguments (type, doc, finite choices, bounds); the
+engine's ``legal_actions`` lists them for a viewer, and this module turns each entry
+into a form description that one template renders. A rule enacted mid-game thus gets
+its form without new template code.
+
+A submitted form is read the way the command line reads ``key=value`` words: each
+value as a YAML scalar or structure, with the typed text kept for arguments the
+action declares as text (so the option "no" stays the word "no").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from nomicon.server.errors import BadRequest
+
+#: Fields of an action form that are not the action's arguments.
+RESERVED = frozenset({"csrf", "_action", "_as", "_next", "_key"})
+MAX_FIELD = 100_000
+MAX_FIELDS = 50
+# Text arguments that hold prose get a text area.
+_PROSE = ("text", "body", "description", "reason", "message")
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    label: str
+    widget: str  # "select", "number", "text", "textarea", "structured"
+    required: bool
+    doc: str = ""
+    choices: tuple[tuple[str, str], ...] = ()  # (value as submitted, label)
+    minimum: int | None = None
+    maximum: int | None = None
+    placeholder: str = ""
+
+
+@dataclass(frozen=True)
+class ActionForm:
+    name: str
+    title: str
+    doc: str
+    rule: str
+    as_admin: bool
+    fields: tuple[Field, ...] = ()
+    key: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+
+    @property
+    def dom_id(self) -> str:
+        return ("admin-" if self.as_admin else "") + "action-" + self.name
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def field_for(name: str, spec: Mapping[str, Any]) -> Field:
+    kind = spec.get("type", "str")
+    required = bool(spec.get("required", True))
+    doc = str(spec.get("doc", ""))
+    label = name.replace("_", " ").replace("-", " ")
+    if "choices" in spec:
+        choices = tuple((_shown(c), _shown(c)) for c in spec["choices"])
+        return Field(name, label, "select", required, doc, choices)
+    if kind == "int":
+        return Field(name, label, "number", required, doc, minimum=spec.get("minimum"),
+                     maximum=spec.get("maximum"))
+    if kind == "bool":
+        return Field(name, label, "select", required, doc, (("true", "yes"), ("false", "no")))
+    if kind == "str":
+        widget = "textarea" if name in _PROSE else "text"
+        return Field(name, label, widget, required, doc)
+    return Field(name, label, "structured", required, doc,
+                 placeholder="YAML or JSON, for example " + _example(kind))
+
+
+def _example(kind: str) -> str:
+    return {"dict": "{points: 3}", "list": "[alice, bob]"}.get(kind, "5, text, [1, 2]")
+
+
+def action_forms(entries: list[dict[str, Any]], *, as_admin: bool = False) -> list[ActionForm]:
+    """One form per entry of ``legal_actions``: the actions of the actor's turn first."""
+    entries = sorted(entries, key=lambda entry: not entry.get("on_turn", False))
+    return [
+        ActionForm(name=entry["name"], title=entry["name"].replace("-", " ").capitalize(),
+                   doc=entry.get("doc", ""), rule=entry.get("rule", ""), as_admin=as_admin,
+                   fields=tuple(field_for(n, s) for n, s in (entry.get("args") or {}).items()))
+        for entry in entries
+    ]
+
+
+def read_arguments(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """A submitted action form -> (values read as YAML, the texts as typed).
+
+    Blank fields are left out (an optional argument takes its default).
+    """
+    values: dict[str, Any] = {}
+    texts: dict[str, str] = {}
+    fields = [(k, v) for k, v in form.items() if k not in RESERVED]
+    if len(fields) > MAX_FIELDS:
+        raise BadRequest(f"too many fields (at most {MAX_FIELDS})")
+    for key, raw in fields:
+        if not isinstance(raw, str):
+            raise BadRequest(f"field {key!r} must be text, not a file")
+        if len(raw) > MAX_FIELD:
+            raise BadRequest(f"field {key!r} is too long (at most {MAX_FIELD} characters)")
+        text = raw.strip()
+        if not text:
+            continue
+        values[key] = read_value(key, text)
+        texts[key] = text
+    return values, texts
+
+
+def read_value(key: str, text: str) -> Any:
+    """A field's text as a YAML value (JSON is YAML too)."""
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        problem = getattr(exc, "problem", None) or "not a YAML value"
+        raise BadRequest(f"cannot read {key}={text!r}: {problem}") from None
+    return _plain(value)
+
+
+def _plain(value: Any) -> Any:
+    """YAML dates and times become ISO text, so every value is JSON."""
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):  # JSON has no NaN or infinity
+        raise BadRequest(f"{value} is not a value a game can hold")
+    return value
+
+
+def plain_json(value: Any, depth: int = 0) -> Any:
+    """Check a value that came as JSON: finite numbers, text keys, bounded nesting."""
+    if depth > 32:
+        raise BadRequest("the value is nested too deeply")
+    if isinstance(value, dict):
+        return {str(k): plain_json(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain_json(v, depth + 1) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        raise BadRequest(f"{value} is not a value a game can hold")
+    return value
+
+
+def safe_next(target: object, fallback: str) -> str:
+    """A local path to go back to after a form (never another site)."""
+    if isinstance(target, str) and target.startswith("/") and not target.startswith("//") \
+            and "\\" not in target and len(target) < 500:
+        return target
+    return fallback

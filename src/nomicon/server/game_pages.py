@@ -1,0 +1,334 @@
+"""The pages of one game: board, players, rules, proposals, history, prompts, admin.
+
+Each page is the game as the member may see it (their seat's view), with the actions
+open to them as forms built from ``legal_actions``. Actions are posted to one route,
+which acts through :mod:`nomicon.server.access` like the JSON API does; a refused
+action shows the page again with the engine's reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import yaml
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import HTMLResponse, Response, StreamingResponse
+from markupsafe import Markup
+
+from nomicon.governance import history
+from nomicon.kernel.engine import ADMIN, Game
+from nomicon.kernel.errors import GameError, NomiconError
+from nomicon.server import access, charts, live, revert, svg
+from nomicon.server.access import Seat
+from nomicon.server.accounts import User
+from nomicon.server.errors import BadRequest, Forbidden, status_of
+from nomicon.server.forms import ActionForm, action_forms, read_arguments, read_value, safe_next
+from nomicon.server.pages import Form, SiteDep
+from nomicon.server.preview import preview_for
+from nomicon.server.site import Site
+from nomicon.server.web import login_required, redirect, render
+
+router = APIRouter(include_in_schema=False, default_response_class=HTMLResponse)
+LoggedIn = Annotated[User, Depends(login_required)]
+
+TABS = (("board", "Board"), ("players", "Players"), ("rules", "Rules"),
+        ("proposals", "Proposals"), ("history", "History"), ("prompts", "Prompts"),
+        ("admin", "Admin"))
+# Parts of a view that have their own place on the pages; the rest is a pack's own
+# state (a card table, open trades...), shown as it is on the board page.
+SHOWN_ELSEWHERE = frozenset({"game", "players", "board", "turn", "prompts", "proposals",
+                             "rules", "dice", "winners", "accounts", "timers"})
+# The actions of the proposals page (the voting methods' actions).
+GOVERNANCE = ("propose", "vote", "retract")
+LOG_PAGE = 100
+RECENT = 12
+
+
+def _seat_or_join(request: Request, site: Site, game_id: str, user: User) -> Seat:
+    try:
+        return access.seat(site, game_id, user)
+    except Forbidden:
+        raise NotMember(game_id) from None
+
+
+class NotMember(Forbidden):
+    """A logged-in user who is not a member of the game: offer to join."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"you are not a member of game {game_id}")
+        self.game_id = game_id
+
+
+def _context(request: Request, site: Site, seat: Seat, game: Game, tab: str,
+             **extra: Any) -> dict[str, Any]:
+    view = game.view(seat.viewer)
+    mine = [p for p in view.get("prompts", [])
+            if p.get("to") == seat.player or (seat.is_admin and p.get("to") == ADMIN)]
+    record = site.store.get_game(game.id)
+    tabs = [(key, label) for key, label in TABS if key != "admin" or seat.is_admin]
+    members = site.accounts.members(game.id) if seat.is_admin else []
+    return {
+        "title": f"{label_of(tab)} · {view['game'].get('title', game.id)}",
+        "members": members,
+        "game": {"id": game.id, "title": view["game"].get("title"), "pack": game.pack.id,
+                 "board": game.pack.board, "head": game.head, "meta": record.meta},
+        "view": view, "seat": seat, "tab": tab, "tabs": tabs, "my_prompts": mine,
+        "next": request.url.path, **extra,
+    }
+
+
+def label_of(tab: str) -> str:
+    return dict(TABS).get(tab, tab.capitalize())
+
+
+def _page(request: Request, site: Site, game_id: str, user: User, tab: str,
+          build: Callable[[Seat, Game], dict[str, Any]], *, error: str | None = None,
+          status: int = 200, **extra: Any) -> Response:
+    seat = _seat_or_join(request, site, game_id, user)
+    game = access.open_game(site, game_id)
+    context = _context(request, site, seat, game, tab, error=error, **extra)
+    context.update(build(seat, game))
+    return render(request, f"game_{tab}.html", context, status=status)
+
+
+def _forms(game: Game, seat: Seat, *, names: tuple[str, ...] | None = None,
+           exclude: tuple[str, ...] = ()) -> list[ActionForm]:
+    entries = [e for e in access.legal(game, seat)
+               if (names is None or e["name"] in names) and e["name"] not in exclude]
+    return action_forms(entries)
+
+
+# -- the tabs ------------------------------------------------------------------------------
+def _board(seat: Seat, game: Game) -> dict[str, Any]:
+    view = game.view(seat.viewer)
+    drawing = svg.draw(game.pack.board, view, seat.viewer)
+    recent = game.log_for(seat.viewer)[-RECENT:]
+    extra = {k: v for k, v in view.items() if k not in SHOWN_ELSEWHERE and v not in ({}, [],
+                                                                                   None, "")}
+    return {"board_svg": Markup(drawing), "forms": _forms(game, seat, exclude=("choose",)),
+            "recent": list(reversed(recent)), "spaces": _spaces(view), "extra": extra}
+
+
+def _spaces(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The board's spaces with what is on them, for the table beside the drawing."""
+    spaces = (view.get("board") or {}).get("spaces")
+    if not isinstance(spaces, dict):
+        return []
+    here: dict[str, list[str]] = {}
+    for name, record in (view.get("players") or {}).items():
+        if isinstance(record, dict) and "location" in record:
+            here.setdefault(str(record["location"]), []).append(name)
+    rows = []
+    for key in sorted(spaces, key=lambda k: (0, int(k)) if k.lstrip("-").isdigit() else (1, 0)):
+        space = spaces[key] if isinstance(spaces[key], dict) else {"value": spaces[key]}
+        if space.get("features") or here.get(key) or len(spaces) <= 40:
+            rows.append({"space": key, "features": space.get("features") or [],
+                         "players": here.get(key, []),
+                         "other": {k: v for k, v in space.items() if k != "features"}})
+    return rows
+
+
+def _players(seat: Seat, game: Game) -> dict[str, Any]:
+    view = game.view(seat.viewer)
+    players = view.get("players") or {}
+    columns: list[str] = []
+    for record in players.values():
+        columns.extend(k for k in record if k not in ("name", "joined") and k not in columns)
+    others = {k: v for k, v in (view.get("accounts") or {}).items() if k not in players}
+    found = charts.series(game, seat.viewer)
+    return {"columns": columns, "players": players, "accounts": others,
+            "charts": charts.as_script_json(charts.figures(found, list(players))),
+            "series": found}
+
+
+def _rules(seat: Seat, game: Game) -> dict[str, Any]:
+    view = game.view(seat.viewer)
+    return {"rules": sorted(view["rules"].values(), key=lambda e: int(e["number"]))}
+
+
+def _proposals(seat: Seat, game: Game) -> dict[str, Any]:
+    view = game.view(seat.viewer)
+    found = sorted((view.get("proposals") or {}).values(), key=lambda p: -int(p["id"]))
+    for proposal in found:
+        counts: dict[str, int] = {}
+        for choice in (proposal.get("votes") or {}).values():
+            counts[choice] = counts.get(choice, 0) + 1
+        proposal["tally"] = counts
+        amendment = proposal.get("amendment")
+        proposal["amendment_text"] = (yaml.safe_dump(amendment, sort_keys=False,
+                                                     allow_unicode=True)
+                                      if amendment else "")
+    return {"proposals": found, "forms": _forms(game, seat, names=GOVERNANCE)}
+
+
+def _history(seat: Seat, game: Game, page: int, rolls_only: bool) -> dict[str, Any]:
+    view = game.view(seat.viewer)
+    entries = game.log_for(seat.viewer)
+    rolls = [e for e in entries if e.get("type") == "dice.rolled"]
+    shown = list(reversed(rolls if rolls_only else entries))
+    pages = max(1, (len(shown) + LOG_PAGE - 1) // LOG_PAGE)
+    page = min(max(page, 1), pages)
+    return {"entries": shown[(page - 1) * LOG_PAGE: page * LOG_PAGE], "page": page,
+            "pages": pages, "rolls_only": rolls_only, "dice": view["dice"],
+            "roll_count": len(rolls)}
+
+
+def _prompts(seat: Seat, game: Game) -> dict[str, Any]:
+    return {"open_options": _open_options(game, seat)}
+
+
+def _open_options(game: Game, seat: Seat) -> dict[str, list[str]]:
+    """The options of the viewer's prompts that can be taken now, by actor."""
+    found: dict[str, list[str]] = {}
+    for as_admin in (False, True):
+        for entry in access.legal(game, seat, as_admin=as_admin):
+            if entry["name"] == "choose":
+                key = ADMIN if as_admin else str(seat.player)
+                found[key] = [str(c) for c in entry["args"]["option"].get("choices", [])]
+    return found
+
+
+def _admin(seat: Seat, game: Game) -> dict[str, Any]:
+    if not seat.is_admin:
+        raise Forbidden("only the game's admin sees the admin console")
+    view = game.view(ADMIN)
+    queue = [p for p in (view.get("proposals") or {}).values()
+             if p.get("status") == "awaiting-implementation"]
+    entries = [e for e in access.legal(game, seat, as_admin=True) if e["name"] != "choose"]
+    return {"forms": action_forms(entries, as_admin=True), "queue": queue,
+            "batches": revert.batches(game)[:40], "open_options": _open_options(game, seat),
+            "state": view}
+
+
+# -- routes -----------------------------------------------------------------------------------
+@router.get("/games/{game_id}")
+def board_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
+    return _page(request, site, game_id, user, "board", _board)
+
+
+@router.get("/games/{game_id}/players")
+def players_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
+    return _page(request, site, game_id, user, "players", _players)
+
+
+@router.get("/games/{game_id}/rules")
+def rules_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
+    return _page(request, site, game_id, user, "rules", _rules)
+
+
+@router.get("/games/{game_id}/rules/{number}")
+def rule_page(request: Request, game_id: str, number: int, user: LoggedIn, site: SiteDep,
+              old: Annotated[int | None, Query(alias="from", ge=1)] = None,
+              new: Annotated[int | None, Query(alias="to", ge=1)] = None) -> Response:
+    def build(seat: Seat, game: Game) -> dict[str, Any]:
+        entry = game.state.root["rules"].get(str(number))
+        if entry is None:
+            raise BadRequest(f"there is no Rule {number} in force")
+        versions = entry.get("history", [])
+        last = len(versions)
+        a, b = old or max(1, last - 1), new or last
+        try:
+            diff = history.version_diff(entry, a, b) if last > 1 else ""
+        except KeyError as exc:
+            raise BadRequest(str(exc.args[0])) from None
+        rule = game.view(seat.viewer)["rules"][str(number)]
+        return {"rule": rule, "versions": versions, "diff": diff, "old": a, "new": b}
+
+    return _page(request, site, game_id, user, "rule", build)
+
+
+@router.get("/games/{game_id}/proposals")
+def proposals_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
+    return _page(request, site, game_id, user, "proposals", _proposals, preview=None,
+                 amendment="")
+
+
+@router.post("/games/{game_id}/proposals/preview")
+def preview_page(request: Request, game_id: str, form: Form, user: LoggedIn,
+                 site: SiteDep) -> Response:
+    text = form.get("amendment", "")
+    amendment = read_value("amendment", text) if text.strip() else []
+
+    def build(seat: Seat, game: Game) -> dict[str, Any]:
+        shown = preview_for(game, amendment, seat.viewer)
+        return {**_proposals(seat, game), "preview": shown}
+
+    return _page(request, site, game_id, user, "proposals", build, amendment=text)
+
+
+@router.get("/games/{game_id}/history")
+def history_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
+                 page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
+                 rolls: bool = False) -> Response:
+    return _page(request, site, game_id, user, "history",
+                 lambda seat, game: _history(seat, game, page, rolls))
+
+
+@router.get("/games/{game_id}/prompts")
+def prompts_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
+    return _page(request, site, game_id, user, "prompts", _prompts)
+
+
+@router.get("/games/{game_id}/admin")
+def admin_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
+    return _page(request, site, game_id, user, "admin", _admin)
+
+
+@router.get("/games/{game_id}/live", response_class=StreamingResponse)
+def live_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
+    access.seat(site, game_id, user)
+    return live.stream(request, site, game_id)
+
+
+# -- changes ----------------------------------------------------------------------------------
+_BUILDERS: dict[str, Callable[[Seat, Game], dict[str, Any]]] = {
+    "board": _board, "players": _players, "rules": _rules, "proposals": _proposals,
+    "prompts": _prompts, "admin": _admin,
+    "history": lambda seat, game: _history(seat, game, 1, False),
+}
+
+
+@router.post("/games/{game_id}/act")
+def act(request: Request, game_id: str, form: Form, user: LoggedIn, site: SiteDep) -> Response:
+    """Take the action of a form; back to the page it came from, or that page again with
+    the reason the action was refused."""
+    back = safe_next(form.get("_next"), f"/games/{game_id}")
+    seat = _seat_or_join(request, site, game_id, user)
+    try:
+        values, texts = read_arguments(form)
+        events = access.act(site, seat, form.get("_action", ""), values,
+                            as_admin=form.get("_as") == "admin", key=form.get("_key") or None,
+                            texts=texts)
+    except NomiconError as exc:
+        status = status_of(exc) or 400
+        if status in (401, 403, 404):
+            raise
+        tab = _tab_of(back, game_id)
+        return _page(request, site, game_id, user, tab, _BUILDERS[tab], error=str(exc),
+                     status=status, preview=None, amendment="")
+    said = [e["message"] for e in events if e.get("message") and e.get("type") != "action"]
+    return redirect(back, flash=said or ["Done."])
+
+
+def _tab_of(path: str, game_id: str) -> str:
+    rest = path.split("?")[0].removeprefix(f"/games/{game_id}").strip("/")
+    tab = rest.split("/")[0] or "board"
+    return tab if tab in _BUILDERS else "board"
+
+
+@router.post("/games/{game_id}/revert")
+def revert_page(request: Request, game_id: str, form: Form, user: LoggedIn,
+                site: SiteDep) -> Response:
+    seat = _seat_or_join(request, site, game_id, user)
+    seat.actor(as_admin=True)
+    text = form.get("seq", "")
+    if not text.isdigit():
+        raise BadRequest(f"choose the event to revert from, not {text!r}")
+    try:
+        new_id = revert.revert(site, game_id, int(text), by=user.name)
+    except GameError as exc:
+        return _page(request, site, game_id, user, "admin", _BUILDERS["admin"],
+                     error=str(exc), status=status_of(exc) or 400)
+    return redirect(f"/games/{new_id}/admin", flash=[
+        f"Reverted: the game continues as game {new_id}; game {game_id} is archived."])

@@ -1,0 +1,175 @@
+"""The pages outside a game: signing up, logging in and out, the lobby, the account."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, Response
+
+from nomicon.kernel.errors import NomiconError
+from nomicon.server import access
+from nomicon.server.accounts import OBSERVER, PLAYER, AccountError, User
+from nomicon.server.auth import CSRF_FIELD, check_csrf, end_session, session_user, start_session
+from nomicon.server.errors import BadRequest, Forbidden, status_of
+from nomicon.server.forms import read_value, safe_next
+from nomicon.server.site import Site, site_of
+from nomicon.server.web import login_required, redirect, render
+
+router = APIRouter(include_in_schema=False, default_response_class=HTMLResponse)
+LoggedIn = Annotated[User, Depends(login_required)]
+MAX_FORM_FIELDS = 60
+
+
+async def form_of(request: Request) -> dict[str, str]:
+    """The submitted form as text fields, its CSRF token checked; files are refused."""
+    try:
+        form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS)
+    except Exception as exc:  # malformed multipart or url-encoded bodies
+        raise BadRequest(f"the form could not be read: {exc}") from None
+    fields: dict[str, str] = {}
+    for key, value in form.multi_items():
+        if not isinstance(value, str):
+            raise BadRequest(f"field {key!r} must be text")
+        fields[key] = value
+    check_csrf(request, fields.get(CSRF_FIELD))
+    return fields
+
+
+Form = Annotated[dict[str, str], Depends(form_of)]
+
+
+def _site(request: Request) -> Site:
+    return site_of(request)
+
+
+SiteDep = Annotated[Site, Depends(_site)]
+
+
+# -- signing up, logging in and out --------------------------------------------------
+@router.get("/login")
+def login_page(request: Request, next: str = "/") -> Response:
+    return render(request, "login.html", {"title": "Log in", "next": safe_next(next, "/")})
+
+
+@router.post("/login")
+def log_in(request: Request, form: Form, site: SiteDep) -> Response:
+    target = safe_next(form.get("next"), "/")
+    try:
+        user = site.accounts.authenticate(form.get("name", ""), form.get("password", ""))
+    except AccountError as exc:
+        return render(request, "login.html", {"title": "Log in", "next": target,
+                                              "error": str(exc), "name": form.get("name", "")},
+                      status=401)
+    response = redirect(target)
+    start_session(request, response, user)
+    return response
+
+
+@router.get("/signup")
+def signup_page(request: Request) -> Response:
+    return render(request, "signup.html", {"title": "Sign up", "name": ""})
+
+
+@router.post("/signup")
+def sign_up(request: Request, form: Form, site: SiteDep) -> Response:
+    if not site.settings.allow_signup:
+        raise Forbidden("this server does not take new accounts")
+    name = form.get("name", "").strip()
+    if form.get("password", "") != form.get("again", ""):
+        return render(request, "signup.html", {"title": "Sign up", "name": name,
+                                               "error": "the two passwords differ"}, status=422)
+    try:
+        user = site.accounts.sign_up(name, form.get("password", ""))
+    except AccountError as exc:
+        return render(request, "signup.html", {"title": "Sign up", "name": name,
+                                               "error": str(exc)}, status=422)
+    response = redirect("/", flash=[f"Welcome, {user.name}."])
+    start_session(request, response, user)
+    return response
+
+
+@router.post("/logout")
+def log_out(request: Request, form: Form) -> Response:
+    response = redirect("/login")
+    end_session(request, response)
+    return response
+
+
+# -- the lobby ---------------------------------------------------------------------------
+def _lobby(request: Request, site: Site, user: User, *, error: str | None = None,
+           status: int = 200) -> Response:
+    rows = access.games_for(site, user)
+    return render(request, "lobby.html", {
+        "title": "Games", "error": error,
+        "mine": [(r, m) for r, m in rows if m is not None],
+        "others": [(r, m) for r, m in rows if m is None],
+        "packs": list(site.registry),
+    }, status=status)
+
+
+@router.get("/")
+def lobby(request: Request, site: SiteDep) -> Response:
+    user = session_user(request)
+    if user is None:
+        return render(request, "welcome.html", {"title": "Nomicon"})
+    return _lobby(request, site, user)
+
+
+@router.post("/games")
+def create_game(request: Request, form: Form, user: LoggedIn, site: SiteDep) -> Response:
+    """Start a game of a pack; the creator is its admin."""
+    try:
+        pack = form.get("pack", "")
+        params: dict[str, Any] = {}
+        for key, text in form.items():
+            if key.startswith(f"param.{pack}.") and text.strip():
+                params[key.removeprefix(f"param.{pack}.")] = read_value(key, text.strip())
+        seed_text = form.get("seed", "").strip()
+        seed: int | str | None = None
+        if seed_text:
+            seed = int(seed_text) if seed_text.lstrip("-").isdigit() else seed_text
+        player = form.get("player", "").strip() or None
+        game = access.create(site, user, pack, params=params, seed=seed,
+                             player=player)
+    except NomiconError as exc:
+        return _lobby(request, site, user, error=str(exc), status=status_of(exc) or 400)
+    return redirect(f"/games/{game.id}", flash=[f"Game {game.id} created; you are its admin."])
+
+
+@router.post("/games/{game_id}/join")
+def join(request: Request, game_id: str, form: Form, user: LoggedIn,
+         site: SiteDep) -> Response:
+    role = form.get("role", PLAYER)
+    if role not in (PLAYER, OBSERVER):
+        raise BadRequest(f"join as {PLAYER} or {OBSERVER}, not {role!r}")
+    try:
+        seat = access.join(site, game_id, user, role, form.get("player", "").strip() or None)
+    except NomiconError as exc:
+        if status_of(exc) == 404:
+            raise
+        return _lobby(request, site, user, error=str(exc), status=status_of(exc) or 400)
+    what = f"as {seat.player}" if seat.player else "as an observer"
+    return redirect(f"/games/{game_id}", flash=[f"You joined game {game_id} {what}."])
+
+
+# -- the account -------------------------------------------------------------------------
+@router.get("/account")
+def account(request: Request, user: LoggedIn, site: SiteDep) -> Response:
+    return render(request, "account.html", {"title": "Your account",
+                                            "tokens": site.accounts.tokens(user), "new": None})
+
+
+@router.post("/account/tokens")
+def new_token(request: Request, form: Form, user: LoggedIn, site: SiteDep) -> Response:
+    token = site.accounts.new_token(user, form.get("label", "").strip()[:100])
+    return render(request, "account.html", {"title": "Your account", "new": token,
+                                            "tokens": site.accounts.tokens(user)}, status=201)
+
+
+@router.post("/account/tokens/{token_id}/revoke")
+def revoke_token(request: Request, token_id: str, form: Form, user: LoggedIn,
+                 site: SiteDep) -> Response:
+    if not site.accounts.revoke_token(user, token_id):
+        raise BadRequest(f"you have no token {token_id!r}")
+    return redirect("/account", flash=["The token is revoked."])
