@@ -36,7 +36,7 @@ expect = pw.expect
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
-WAIT_MS = 15_000
+WAIT_MS = 30_000  # generous: a loaded 2-core machine is slow to start Chromium and redraw
 
 
 def chromium_path() -> str | None:

@@ -7,7 +7,6 @@ prompts and timers. A ``Ctx`` lives for one batch: an action, or one timer firin
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from nomicon.kernel import dice
 from nomicon.kernel.errors import Refusal
 from nomicon.kernel.rules import Currency, Rule
-from nomicon.kernel.state import Path, State
+from nomicon.kernel.state import Path, State, copy_tree
 from nomicon.kernel.timefmt import iso
 
 if TYPE_CHECKING:
@@ -28,7 +27,29 @@ OUTSIDE = None  # the other side of a transfer that creates or destroys money
 
 
 def _snapshot(value: Any) -> Any:
-    return copy.deepcopy(value) if isinstance(value, dict | list) else value
+    # Performance: copy_tree is a JSON-only deepcopy (see its docstring).
+    return copy_tree(value) if isinstance(value, dict | list) else value
+
+
+class _Running:
+    """The context manager of :meth:`Ctx.running`.
+
+    Performance: the engine enters one for every hook, veto, adjuster and probe of an
+    action (hundreds of thousands in a simulation); a small class costs a third of
+    what a ``@contextmanager`` generator does, with the same push and pop.
+    """
+
+    __slots__ = ("rule", "stack")
+
+    def __init__(self, stack: list[Rule], rule: Rule) -> None:
+        self.stack = stack
+        self.rule = rule
+
+    def __enter__(self) -> None:
+        self.stack.append(self.rule)
+
+    def __exit__(self, *exc: object) -> None:
+        self.stack.pop()
 
 
 class Batch:
@@ -63,13 +84,9 @@ class Ctx:
     def rule(self) -> Rule | None:
         return self._running[-1] if self._running else None
 
-    @contextmanager
-    def running(self, rule: Rule) -> Iterator[None]:
-        self._running.append(rule)
-        try:
-            yield
-        finally:
-            self._running.pop()
+    def running(self, rule: Rule) -> _Running:
+        """Run code in the name of ``rule`` (refusals cite it) for a ``with`` block."""
+        return _Running(self._running, rule)
 
     def contributions(self, name: str) -> list[tuple[Rule, Any]]:
         return self.rules.contributions(name)

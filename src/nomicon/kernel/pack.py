@@ -59,6 +59,12 @@ class Pack:
         """What is wrong with the state, if anything (empty when all hold)."""
         return []
 
+    def metrics(self, state: dict[str, Any]) -> dict[str, float]:
+        """Numbers worth measuring in a state, by name (simulations report them;
+        what-if analyses compare them). Empty by default: simulations then measure
+        currency balances and winners."""
+        return {}
+
     def all_rule_classes(self) -> tuple[type[Rule], ...]:
         seen = dict.fromkeys([*self.rule_classes, *(i.cls for i in self.initial)])
         return tuple(seen)

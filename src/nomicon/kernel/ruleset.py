@@ -52,6 +52,7 @@ class Ruleset:
         self.currencies: dict[str, tuple[Rule, Currency]] = {}
         self.attributes: dict[str, dict[str, tuple[Rule, Attribute]]] = defaultdict(dict)
         self.presenters = [r for r in rules if type(r).present is not Rule.present]
+        self._contributions: dict[str, list[tuple[Rule, Any]]] = {}
         for rule in rules:
             for currency in rule.currencies:
                 self.currencies.setdefault(currency.name, (rule, currency))
@@ -77,11 +78,14 @@ class Ruleset:
 
     def contributions(self, name: str) -> list[tuple[Rule, Any]]:
         """What rules in force contribute under ``name`` (feature types, orderings...)."""
-        out = []
-        for rule in self.rules:
-            if name in rule.contributes:
-                out.append((rule, rule.contributes[name]))
-        return out
+        # Performance: rules ask for these on every probe of an action; a Ruleset never
+        # changes (a change of the rules builds a new one), so each name is looked up
+        # once. Callers get a list of their own.
+        found = self._contributions.get(name)
+        if found is None:
+            found = self._contributions[name] = [
+                (rule, rule.contributes[name]) for rule in self.rules if name in rule.contributes]
+        return list(found)
 
     def capabilities(self, base: frozenset[str]) -> frozenset[str]:
         caps = set(base)

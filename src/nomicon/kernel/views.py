@@ -9,8 +9,10 @@ where events are emitted (``to=``); rules can narrow a view further with
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
+
+# Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
+from nomicon.kernel.state import copy_tree
 
 if TYPE_CHECKING:
     from nomicon.kernel.engine import Game
@@ -29,14 +31,14 @@ def view(game: Game, viewer: str) -> dict[str, Any]:
             continue
         if key in ("players", "rules", "prompts", "dice", "game"):
             continue
-        out[key] = copy.deepcopy(value)
+        out[key] = copy_tree(value)
     game_part = dict(root["game"])
     game_part.pop("next_prompt", None)
     game_part.pop("next_rid", None)
     epochs = root["dice"]["epochs"]
     game_part["seed_commitment"] = epochs[-1]["commitment"]
     out["game"] = game_part
-    out["dice"] = {"count": root["dice"]["count"], "epochs": copy.deepcopy(epochs)}
+    out["dice"] = {"count": root["dice"]["count"], "epochs": copy_tree(epochs)}
 
     hidden: dict[str, str] = {
         name: attribute.visibility
@@ -53,7 +55,7 @@ def view(game: Game, viewer: str) -> dict[str, Any]:
                 continue
             if visibility == "owner" and not (admin or viewer == name):
                 continue
-            shown[attr] = copy.deepcopy(value)
+            shown[attr] = copy_tree(value)
         for currency, amount in accounts.get(name, {}).items():
             shown.setdefault(currency, amount)
         players[name] = shown
@@ -65,14 +67,14 @@ def view(game: Game, viewer: str) -> dict[str, Any]:
             "title": entry["title"],
             "text": entry["text"],
             "class": entry["class"],
-            "params": copy.deepcopy(entry.get("params", {})),
-            "interpretations": copy.deepcopy(entry.get("interpretations", [])),
+            "params": copy_tree(entry.get("params", {})),
+            "interpretations": copy_tree(entry.get("interpretations", [])),
             "version": len(entry.get("history", [])),
         }
         for number, entry in root.get("rules", {}).items()
     }
     out["prompts"] = [
-        copy.deepcopy(p) for p in root.get("prompts", [])
+        copy_tree(p) for p in root.get("prompts", [])
         if admin or p["to"] == viewer or p.get("public", True)
     ]
     for rule in ruleset.presenters:
@@ -94,7 +96,7 @@ def log_view(game: Game, viewer: str, after: int = 0) -> list[dict[str, Any]]:
         if event["seq"] <= after or not can_see(event, viewer):
             continue
         if admin:
-            out.append(copy.deepcopy(event))
+            out.append(copy_tree(event))
         else:
-            out.append({k: copy.deepcopy(v) for k, v in event.items() if k not in ("ops",)})
+            out.append({k: copy_tree(v) for k, v in event.items() if k not in ("ops",)})
     return out

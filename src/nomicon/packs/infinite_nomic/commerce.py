@@ -17,6 +17,10 @@ class Commerce(Rule):
     number = 16
     title = "Commerce"
 
+    def on_enact(self, ctx: Ctx) -> None:
+        if ctx.get(["trades"]) is None:  # enacted into a game that keeps no trades yet
+            ctx.set(["trades"], {})
+
     @hook("purchase.check")
     def limit(self, ctx: Ctx, data: dict[str, Any]) -> None:
         have = ctx.balance(data["player"], data["currency"])

@@ -1,0 +1,175 @@
+"""Random playouts per second of 3-player Goofspiel with 13 cards, in three engines.
+
+    python benchmarks/goofspiel_bench.py [--seconds 10] [--players 3] [--cards 13]
+
+(a) Nomicon: Ackanomic's Game of Pure Skill (rule 1250.7, the ``ackanomic-goofspiel``
+    pack), through the same engine path as a live game: each playout creates a game in
+    memory (no store), and each player, for each decision, reads their view
+    (``game.view``), asks ``game.legal_actions`` and bids with ``game.act``; the rules'
+    hooks run and every event is logged and hash-chained as in a live game.
+(b) OpenSpiel's ``goofspiel`` (the ``open-spiel`` package): ``new_initial_state``,
+    chance outcomes for the prizes, ``legal_actions(p)`` and ``apply_actions``.
+(c) boardgame.io: the game in ``benchmarks/boardgameio/goofspiel.js``, driven headless
+    by ``bench.js`` with a ``Client`` per playout (Node.js).
+
+The policy is the same everywhere: every player bids a card drawn uniformly from the
+legal bids; prizes are drawn uniformly from the prizes left, one per round. Install
+the other two engines first with ``benchmarks/setup.sh``. Each engine plays for the
+same wall-clock budget, one after the other, in one run on one machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+BGIO = HERE / "boardgameio"
+START = datetime(2020, 1, 1, 12, tzinfo=UTC)
+
+
+def nomicon_playout(index: int, players: int, cards: int, rng: random.Random, *,
+                    views: bool = True) -> bool:
+    """One game of Pure Skill from creation to its end; True when someone won."""
+    from nomicon.kernel import dice
+    from nomicon.kernel.engine import Game
+
+    names = [f"p{i + 1}" for i in range(players)]
+    game = Game.create("ackanomic-goofspiel", start=START, players=names,
+                       secret=dice.secret_from_seed(f"bench:{index}"),
+                       params={"players": players, "cards": cards, "games": 1},
+                       game_id=f"bench-{index}")
+    while not game.is_over:
+        for name in names:
+            if game.is_over:
+                break
+            if views:
+                game.view(name)  # what the player's client shows before they decide
+            bids = [entry for entry in game.legal_actions(name) if entry["name"] == "bid"]
+            if not bids:
+                continue
+            card = rng.choice(bids[0]["args"]["card"]["choices"])
+            game.act(name, "bid", card=card)
+    return bool(game.state.root["winners"])
+
+
+def bench_nomicon(seconds: float, players: int, cards: int, *, views: bool = True
+                  ) -> dict[str, Any]:
+    rng = random.Random(1)
+    nomicon_playout(-1, players, cards, rng, views=views)  # imports and caches warm
+    done = won = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        won += nomicon_playout(done, players, cards, rng, views=views)
+        done += 1
+    elapsed = time.perf_counter() - began
+    return {"playouts": done, "seconds": elapsed, "per_second": done / elapsed,
+            "with_winner": won}
+
+
+def openspiel_playout(game: Any, rng: random.Random) -> bool:
+    state = game.new_initial_state()
+    players = game.num_players()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()  # the prizes left, equally likely
+            state.apply_action(rng.choice(outcomes)[0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    returns = state.returns()
+    return returns.count(max(returns)) == 1
+
+
+def bench_openspiel(seconds: float, players: int, cards: int) -> dict[str, Any]:
+    try:
+        import pyspiel
+    except ImportError:
+        return {"error": "open-spiel is not installed (run benchmarks/setup.sh)"}
+    game = pyspiel.load_game("goofspiel", {"num_cards": cards, "players": players,
+                                           "points_order": "random",
+                                           "returns_type": "total_points"})
+    rng = random.Random(1)
+    openspiel_playout(game, rng)
+    done = won = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        won += openspiel_playout(game, rng)
+        done += 1
+    elapsed = time.perf_counter() - began
+    return {"playouts": done, "seconds": elapsed, "per_second": done / elapsed,
+            "with_winner": won}
+
+
+def bench_boardgameio(seconds: float, players: int, cards: int) -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        return {"error": "Node.js is not installed"}
+    if not (BGIO / "node_modules" / "boardgame.io").exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            return {"error": "npm is not installed"}
+        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent"], cwd=BGIO,
+                       check=True)
+    done = subprocess.run([node, "bench.js", "100000000", str(players), str(cards),
+                           str(seconds)], cwd=BGIO, capture_output=True, text=True,
+                          check=False)
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1] if done.stderr else "failed"}
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="budget per engine")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--cards", type=int, default=13)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--nomicon-only", action="store_true",
+                        help="measure Nomicon alone (before/after comparisons)")
+    args = parser.parse_args()
+    figures = {
+        "nomicon": bench_nomicon(args.seconds, args.players, args.cards),
+        "nomicon_without_views": bench_nomicon(args.seconds, args.players, args.cards,
+                                               views=False),
+    }
+    if not args.nomicon_only:
+        figures["openspiel"] = bench_openspiel(args.seconds, args.players, args.cards)
+        figures["boardgameio"] = bench_boardgameio(args.seconds, args.players, args.cards)
+    ours = figures["nomicon"]["per_second"]
+    for key in ("openspiel", "boardgameio"):
+        if "per_second" in figures.get(key, {}):
+            figures[key]["nomicon_ratio"] = ours / figures[key]["per_second"]
+    if args.json:
+        print(json.dumps({"players": args.players, "cards": args.cards, **figures}, indent=2))
+        return
+    print(f"Goofspiel, {args.players} players, {args.cards} cards: random playouts per second "
+          f"({args.seconds:g} s per engine, Python {sys.version.split()[0]})")
+    labels = {"nomicon": "(a) Nomicon (views, legal_actions, act)",
+              "nomicon_without_views": "    Nomicon without reading views",
+              "openspiel": "(b) OpenSpiel", "boardgameio": "(c) boardgame.io"}
+    for key, label in labels.items():
+        if key not in figures:
+            continue
+        figure = figures[key]
+        if "error" in figure:
+            print(f"{label:42} unavailable: {figure['error']}")
+            continue
+        line = f"{label:42} {figure['per_second']:10.1f} /s ({figure['playouts']} playouts)"
+        if "nomicon_ratio" in figure:
+            line += f"   Nomicon / this = {figure['nomicon_ratio']:.4f}"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
