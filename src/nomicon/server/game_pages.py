@@ -8,11 +8,12 @@ action shows the page again with the engine's reason.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Annotated, Any
 
 import yaml
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from markupsafe import Markup
 
@@ -22,12 +23,13 @@ from nomicon.kernel.errors import GameError, NomiconError
 from nomicon.server import access, charts, live, revert, svg
 from nomicon.server.access import Seat
 from nomicon.server.accounts import User
-from nomicon.server.errors import BadRequest, Forbidden, status_of
+from nomicon.server.errors import BadRequest, Forbidden, NotFound, status_of
 from nomicon.server.forms import ActionForm, action_forms, read_arguments, read_value, safe_next
 from nomicon.server.pages import Form, SiteDep
 from nomicon.server.preview import preview_for
 from nomicon.server.site import Site
 from nomicon.server.web import login_required, redirect, render
+from nomicon.sim import whatif
 
 router = APIRouter(include_in_schema=False, default_response_class=HTMLResponse)
 LoggedIn = Annotated[User, Depends(login_required)]
@@ -241,7 +243,7 @@ def rule_page(request: Request, game_id: str, number: int, user: LoggedIn, site:
 @router.get("/games/{game_id}/proposals")
 def proposals_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
     return _page(request, site, game_id, user, "proposals", _proposals, preview=None,
-                 amendment="")
+                 amendment="", whatif=None)
 
 
 @router.post("/games/{game_id}/proposals/preview")
@@ -254,7 +256,49 @@ def preview_page(request: Request, game_id: str, form: Form, user: LoggedIn,
         shown = preview_for(game, amendment, seat.viewer)
         return {**_proposals(seat, game), "preview": shown}
 
-    return _page(request, site, game_id, user, "proposals", build, amendment=text)
+    return _page(request, site, game_id, user, "proposals", build, amendment=text,
+                 whatif=None)
+
+
+# A what-if on a page must answer within a request: a few dozen matched pairs.
+WHATIF_GAMES = 30
+WHATIF_TURNS = 12
+
+
+def _has_hidden_state(game: Game) -> bool:
+    return any(attribute.visibility != "public"
+               for attrs in game.ruleset.attributes.values()
+               for _rule, attribute in attrs.values())
+
+
+@router.post("/games/{game_id}/proposals/{number}/whatif")
+def whatif_page(request: Request, game_id: str, number: Annotated[int, Path(ge=1, le=10**9)],
+                form: Form, user: LoggedIn, site: SiteDep) -> Response:
+    """Matched simulations with and without the proposal's amendment (nomicon.sim)."""
+
+    def build(seat: Seat, game: Game) -> dict[str, Any]:
+        proposal = (game.view(seat.viewer).get("proposals") or {}).get(str(number))
+        if proposal is None:
+            raise NotFound(f"there is no proposal {number} in game {game_id}")
+        # The simulations start from the whole state, secrets included: where the
+        # rules hide anything, only the admin may see what they predict.
+        if _has_hidden_state(game) and not seat.is_admin:
+            raise Forbidden("this game has hidden information; only its admin may run a "
+                            "what-if")
+        if not proposal.get("amendment"):
+            result: dict[str, Any] = {"ok": False, "error": "the proposal has no amendment: "
+                                      "it states no rule change to simulate"}
+        else:
+            result = whatif.run(game, proposal["amendment"], games=WHATIF_GAMES,
+                                turns=WHATIF_TURNS, seed=number)
+        chart = (charts.as_script_json([{"measure": "what-if",
+                                         "figure": json.loads(whatif.figure(result).to_json())}])
+                 if result.get("ok") else None)
+        return {**_proposals(seat, game), "whatif": {"proposal": number, "result": result,
+                                                     "chart": chart}}
+
+    return _page(request, site, game_id, user, "proposals", build, amendment="",
+                 preview=None)
 
 
 @router.get("/games/{game_id}/history")
