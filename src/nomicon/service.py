@@ -1,4 +1,4 @@
-"""Games kept in a store: create, open, act, advance.
+"""Games kept in a store: create, open, act, advance, export and import.
 
 The :class:`GameService` is what the CLI and the web server use. It keeps every game
 in a :class:`~nomicon.store.SqlStore` and makes the store the commit point: each game
@@ -8,11 +8,22 @@ the store does not accept is rolled back in memory as well.
     with open_store("sqlite:///nomicon.db") as store:
         service = GameService(store)
         game = service.create("infinite-nomic-r7", ["alice", "bob"])
-        service.act(game.id, "alice", "roll")
+        service.act(game.id, "alice", "roll", key="req-1")
 
-Several processes may share a store. When another writer appended first, the store
-raises :class:`~nomicon.store.SeqConflict`; :meth:`GameService.act` then reloads the
-game and tries again on the new state, where the action may of course be refused.
+Several processes may share a store. Each change holds the game's write lock (see
+:mod:`nomicon.store.locks`) from reading the game to appending, so the service's
+writers take turns; and whenever another writer appended first all the same, the
+store raises :class:`~nomicon.store.SeqConflict` and :meth:`GameService.act` reopens
+the game and tries again on the new state, where the action may of course be refused
+(with the rule's reason). A request may carry an idempotency key: the key is stored
+in the same transaction as the events it produced, and a request repeating it gets
+those events back without acting again.
+
+Every ``snapshot_every`` events the state is stored beside the log, in the same
+transaction. Opening a game reads the newest snapshot and the events after it (a
+game the service has seen lately: only the events since); its ``log`` still reads
+as the whole log (a :class:`~nomicon.store.LazyLog` fetches the earlier events the
+first time they are needed), and ``nomicon verify`` reads the whole log.
 
 The service owns the wall clock (an injected ``now``): it passes the time to the
 engine, which fires every timer due before acting. The kernel never reads the clock.
@@ -20,25 +31,67 @@ engine, which fires every timer due before acting. The kernel never reads the cl
 
 from __future__ import annotations
 
+import json
+import random
 import secrets
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from contextlib import ExitStack
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import nomicon
 from nomicon.kernel import dice
 from nomicon.kernel.engine import Game
-from nomicon.kernel.errors import GameError
-from nomicon.kernel.pack import Registry
-from nomicon.store import DuplicateGame, GameRecord, SeqConflict, SqlStore
+from nomicon.kernel.errors import CommitFailed, GameError
+from nomicon.kernel.pack import Registry, installed
+from nomicon.kernel.state import copy_tree, fold
+from nomicon.kernel.timefmt import iso, parse
+from nomicon.store import (
+    Claim,
+    DuplicateGame,
+    GameRecord,
+    Idempotency,
+    KeyUsed,
+    LazyLog,
+    SeqConflict,
+    SqlStore,
+    Tail,
+)
+from nomicon.verify import verify
 
-__all__ = ["RETRIES", "GameService"]
+__all__ = [
+    "EXPORT_FORMAT",
+    "RECENT_GAMES",
+    "RETRIES",
+    "SNAPSHOT_EVERY",
+    "GameService",
+    "ImportRefused",
+    "KeyReused",
+]
 
 #: How many times an action is tried when other writers keep appending first.
-RETRIES = 5
+RETRIES = 30
+#: Store a snapshot of the state every this many events.
+SNAPSHOT_EVERY = 500
+#: How many games a service keeps the latest state of, to open them cheaply again.
+RECENT_GAMES = 64
+#: The ``format`` of an exported game file, and its version.
+EXPORT_FORMAT = "nomicon-game"
+EXPORT_VERSION = 1
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
+
+
+class KeyReused(GameError):
+    """An idempotency key was sent again with a different request."""
+
+
+class ImportRefused(GameError):
+    """An exported game file is malformed, or its log does not check out."""
 
 
 def _wall_clock() -> datetime:
@@ -46,13 +99,28 @@ def _wall_clock() -> datetime:
 
 
 class GameService:
-    """Games persisted in ``store``. The store belongs to the caller, who closes it."""
+    """Games persisted in ``store``. The store belongs to the caller, who closes it.
+
+    ``snapshot_every``: store the state every this many events (0: never).
+    ``lock_writes``: take the game's write lock around each change, so that writers
+    take turns (the default); without it writers only race, which is correct but
+    wasteful when many write to one game (and is what a connection pooler that
+    gives each transaction another server session requires: PostgreSQL's advisory
+    locks belong to a session).
+    """
 
     def __init__(self, store: SqlStore, *, now: Clock | None = None,
-                 registry: Registry | None = None) -> None:
+                 registry: Registry | None = None,
+                 snapshot_every: int = SNAPSHOT_EVERY, lock_writes: bool = True) -> None:
+        if snapshot_every < 0:
+            raise ValueError("snapshot_every must be >= 0")
         self.store = store
         self._now = now or _wall_clock
         self.registry = registry
+        self.snapshot_every = snapshot_every
+        self.lock_writes = lock_writes
+        self._jitter = random.Random()
+        self._recent = _Recent(RECENT_GAMES)
 
     def now(self) -> datetime:
         """The current time from the injected clock (whole seconds, UTC)."""
@@ -83,48 +151,122 @@ class GameService:
                 if game_id is not None:
                     raise GameError(f"a game {game_id!r} already exists") from None
                 continue  # a random id that is taken: draw another
-            _StoreHook(self.store, record).attach(game)
+            self._attach(game, record)
+            self._recent.keep(gid, game.log[-1], game.state.root)
             return game
         raise GameError("could not find a free game id")  # pragma: no cover
 
     def open(self, game_id: str) -> Game:
-        """The game as stored now, attached to the store. Unknown id: ``GameNotFound``."""
-        record, events = self.store.load(game_id)
-        game = Game.rebuild(events, secret=_secret_of(record), registry=self.registry)
-        _StoreHook(self.store, record).attach(game)
+        """The game as stored now, attached to the store. Unknown id: ``GameNotFound``.
+
+        A game this service has seen lately is caught up from the state it kept, with
+        the events written since; any other is read from its newest snapshot and the
+        events after it. Either way the game's ``log`` fetches the earlier events when
+        something reads them.
+        """
+        game = self._catch_up(game_id)
+        if game is None:
+            tail = self.store.load_tail(game_id)
+            game = self._rebuild(tail)
+            self._attach(game, tail.record)
+            self._recent.keep(game_id, game.log[-1], game.state.root)
         return game
 
     def as_of(self, game_id: str, seq: int) -> Game:
         """The game as it stood after event ``seq`` (read-only: nothing is attached)."""
-        record, events = self.store.load(game_id)
-        if not 1 <= seq <= len(events):
-            raise GameError(f"game {game_id!r} has events 1..{len(events)}, not {seq}")
-        return Game.rebuild(events[:seq], secret=_secret_of(record), registry=self.registry)
+        head = self.store.get_game(game_id).head
+        if not 1 <= seq <= head:
+            raise GameError(f"game {game_id!r} has events 1..{head}, not {seq}")
+        return self._rebuild(self.store.load_tail(game_id, upto=seq))
+
+    def history(self, game_id: str) -> list[dict[str, Any]]:
+        """The game's whole log, read from the store (what ``verify`` checks)."""
+        return self.store.events(game_id)
 
     def list_games(self) -> list[GameRecord]:
         """Every stored game, oldest first."""
         return self.store.list_games()
 
+    def _rebuild(self, tail: Tail) -> Game:
+        record = tail.record
+        if not tail.events:
+            raise GameError(f"game {record.id!r} has no events in the store")
+        game = Game.rebuild(tail.events, secret=_secret_of(record) or b"",
+                            registry=self.registry, snapshot=tail.snapshot)
+        if tail.events[0]["seq"] > 1:
+            store, game_id = self.store, record.id
+            lazy = LazyLog(tail.events, lambda upto: store.events(game_id, upto=upto))
+            # The engine only reads, slices and extends its log: a sequence will do.
+            game.log = cast(list[dict[str, Any]], lazy)
+        return game
+
+    def _catch_up(self, game_id: str) -> Game | None:
+        """The game from the state kept of it plus the events since, or None if no state
+        is kept or the log no longer continues it (a database restored from a backup)."""
+        known = self._recent.recall(game_id)
+        if known is None:
+            return None
+        last, root = known
+        record, events = self.store.load_since(game_id, last["seq"])
+        if not events or events[0].get("hash") != last.get("hash"):
+            self._recent.forget(game_id)
+            return None
+        fold((op for event in events[1:] for op in event.get("ops", ())), root)
+        registry = self.registry or installed()
+        store = self.store
+        log = LazyLog(events, lambda upto: store.events(game_id, upto=upto))
+        game = Game(registry.pack(root["game"]["pack"]), root, registry=registry,
+                    secret=_secret_of(record) or b"", log=cast(list[dict[str, Any]], log))
+        self._attach(game, record)
+        if len(events) > 1:
+            self._recent.keep(game_id, events[-1], root)
+        return game
+
+    def _attach(self, game: Game, record: GameRecord) -> None:
+        game.commit_hooks.append(_StoreHook(self.store, record, self.snapshot_every,
+                                            self._recent))
+
     # -- changes ---------------------------------------------------------------
     def act(self, game_id: str, actor: str, name: str, args: Mapping[str, Any] | None = None,
-            *, at: datetime | None = None,
-            texts: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+            *, at: datetime | None = None, texts: Mapping[str, str] | None = None,
+            key: str | None = None) -> list[dict[str, Any]]:
         """Apply an action to the stored game; returns its committed events.
 
         ``at`` is the game time of the action (default: now); timers due before it
         fire first. ``texts`` are the arguments as a person typed them (CLI, web
         forms): an argument that the action declares as text keeps its typed text
         instead of the parsed value, so ``option=no`` stays the word "no".
+
+        ``key`` is the client's idempotency key: if a request with this key was
+        committed before, its events are returned and nothing is done (a key sent
+        with another request raises :class:`KeyReused`). A refused request commits
+        nothing, so its key stays unused.
         """
+        request = _request(actor, name, args, texts)
+        if key is not None:
+            claim = self.store.claim(game_id, key)
+            if claim is not None:
+                return self._replay(claim, request)
         when = at or self.now()
 
         def attempt(game: Game) -> list[dict[str, Any]]:
             values = dict(args or {})
             if texts:
                 values.update(_keep_text(game, name, texts))
-            return game.act(actor, name, at=when, **values)
+            if key is not None:
+                _hook_of(game).key = Idempotency(key, request)
+            try:
+                return game.act(actor, name, at=when, **values)
+            except CommitFailed as exc:
+                used = _cause_in(exc, KeyUsed)
+                if used is not None:
+                    raise used from None  # the same request committed meanwhile
+                raise
 
-        return self._retrying(game_id, attempt)
+        try:
+            return self._retrying(game_id, attempt)
+        except KeyUsed as exc:
+            return self._replay(exc.claim, request)
 
     def advance(self, game_id: str, to: datetime) -> Game:
         """Move the stored game's clock to ``to``, firing the timers due on the way."""
@@ -135,49 +277,176 @@ class GameService:
 
         return self._retrying(game_id, attempt)
 
+    def _replay(self, claim: Claim, request: dict[str, Any]) -> list[dict[str, Any]]:
+        if claim.result != request:
+            raise KeyReused(f"idempotency key {claim.key!r} was already used in game "
+                            f"{claim.game_id!r} by another request: {_describe(claim.result)}")
+        return self.store.events(claim.game_id, after=claim.first_seq - 1, upto=claim.last_seq)
+
     def _retrying(self, game_id: str, change: Callable[[Game], T]) -> T:
         """Run ``change`` on a freshly opened game; when another writer appended first,
-        reopen the game and run it again on the new state."""
+        reopen the game and run it again on the new state.
+
+        The whole attempt holds the game's write lock (``lock_writes``), so that the
+        service's writers take turns rather than race; the retry covers writers that
+        do not take it or could not get it in time, and they pause a random moment
+        before trying again, so that writers who keep colliding drift apart.
+        Correctness does not rest on the lock: the store refuses any append that
+        does not continue the log.
+        """
         conflict: SeqConflict | None = None
-        for _ in range(RETRIES):
-            game = self.open(game_id)
-            try:
-                return change(game)
-            except Exception as exc:
-                conflict = _conflict_in(exc)
-                if conflict is None:
-                    raise
+        with ExitStack() as stack:
+            if self.lock_writes:
+                stack.enter_context(self.store.write_lock(game_id))
+            for attempt in range(RETRIES):
+                if attempt:
+                    time.sleep(self._jitter.uniform(0, 0.001 * 2 ** min(attempt, 5)))
+                game = self.open(game_id)
+                try:
+                    return change(game)
+                except Exception as exc:
+                    conflict = _conflict_in(exc)
+                    if conflict is None:
+                        raise
         assert conflict is not None
         raise conflict
+
+    # -- export and import -----------------------------------------------------
+    def export_game(self, game_id: str, *, with_secret: bool = False) -> dict[str, Any]:
+        """The game as one JSON document: its record, rules in force, dice commitment
+        and whole log. The dice secret is included when it has been revealed, or
+        when ``with_secret`` is given (whoever holds the file can then predict rolls).
+        """
+        record, log = self.store.load(game_id)
+        root = fold(op for event in log for op in event.get("ops", ()))
+        epoch = root["dice"]["epochs"][-1]
+        document: dict[str, Any] = {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "game": {"id": record.id, "pack": record.pack, "created": iso(record.created),
+                     "meta": record.meta},
+            "commitment": epoch["commitment"],
+            "ruleset": root.get("rules", {}),
+            "log": log,
+        }
+        if record.secret is not None and (with_secret or epoch["secret"] is not None):
+            document["secret"] = record.secret
+        return document
+
+    def import_game(self, document: Any) -> Game:
+        """Store a game exported by :meth:`export_game`, after checking it.
+
+        The log must verify (numbering, hash chain, replay, revealed rolls), and the
+        record, rules and commitment must be the ones the log leads to; otherwise
+        :class:`ImportRefused`. A game imported without its secret can be read but
+        not played. The id is kept: a store that has the game already refuses it.
+        """
+        game_part, log, secret = _read_document(document)
+        found = verify(log, secret=bytes.fromhex(secret) if secret else None)
+        if not found.ok:
+            shown = "; ".join(found.problems[:5])
+            more = f" (and {len(found.problems) - 5} more)" if len(found.problems) > 5 else ""
+            raise ImportRefused(f"the log does not verify: {shown}{more}")
+        root = fold(op for event in log for op in event.get("ops", ()))
+        _check_against_log(document, game_part, root)
+        registry = self.registry or installed()
+        pack = registry.pack(game_part["pack"])
+        game = Game.rebuild(log, secret=bytes.fromhex(secret) if secret else b"",
+                            registry=registry, snapshot=(log[-1]["seq"], root))
+        record = GameRecord(id=game_part["id"], pack=pack.id, created=game_part["_created"],
+                            meta=_meta(game, game_part.get("meta") or {}), secret=secret)
+        try:
+            self.store.create_game(record, log, snapshot=root)
+        except DuplicateGame:
+            raise ImportRefused(f"this store already has a game {record.id!r}") from None
+        return self.open(record.id)
 
 
 class _StoreHook:
     """The commit hook that makes the store the commit point of a game.
 
-    It appends each batch; after ``rotate-seed`` it stores the new dice secret; and
-    it keeps the game record's summary (players, commitment, status) current.
+    It appends each batch and, in the same transaction: the new dice secret after
+    ``rotate-seed``; the game record's summary (players, commitment, status) when it
+    changed; a snapshot when the batch crosses a multiple of ``every`` events; and
+    the idempotency key of the action's request, on the batch of that action.
     """
 
-    def __init__(self, store: SqlStore, record: GameRecord) -> None:
+    def __init__(self, store: SqlStore, record: GameRecord, every: int,
+                 recent: _Recent) -> None:
         self.store = store
+        self.recent = recent
+        self.game_id = record.id
         self.secret = record.secret
         self.meta = dict(record.meta)
-
-    def attach(self, game: Game) -> None:
-        game.commit_hooks.append(self)
+        self.every = every
+        self.key: Idempotency | None = None  # for the next action's batch
 
     def __call__(self, game: Game, events: list[dict[str, Any]]) -> None:
-        self.store.append(game.id, events)
-        # The events are stored first: the old secret is revealed in them before the
-        # store forgets it for the new one.
+        if not events:
+            return
+        if self.secret is None:
+            raise GameError(f"game {self.game_id!r} was imported without its dice secret: "
+                            "it can be read here, not played")
+        first, last = events[0]["seq"], events[-1]["seq"]
+        # Timers due before an action fire in batches of their own; the key belongs
+        # to the batch of the action, which is the one that starts with the action.
+        key = self.key if events[0]["type"] == "action" else None
         secret = game.secret.hex()
-        if secret != self.secret:
-            self.store.set_secret(game.id, secret)
-            self.secret = secret
         meta = _meta(game, self.meta)
-        if meta != self.meta:
-            self.store.update_meta(game.id, meta)
-            self.meta = meta
+        crossed = self.every > 0 and last // self.every > (first - 1) // self.every
+        self.store.append(
+            game.id, events, idempotency=key,
+            secret=secret if secret != self.secret else None,
+            meta=meta if meta != self.meta else None,
+            snapshot=game.state.root if crossed else None,
+        )
+        self.secret, self.meta = secret, meta
+        if key is not None:
+            self.key = None
+        self.recent.keep(game.id, events[-1], game.state.root)
+
+
+class _Recent:
+    """The latest state of the games a service opened or changed lately (a few).
+
+    Kept as private copies: an entry is what the store held at its last event, so
+    opening the game again folds only the events written since. Thread-safe.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._entries: OrderedDict[str, tuple[dict[str, Any], dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def keep(self, game_id: str, last: dict[str, Any], root: dict[str, Any]) -> None:
+        """Keep copies of ``root``, the state after event ``last``, unless older."""
+        entry = (copy_tree(last), copy_tree(root))
+        with self._lock:
+            kept = self._entries.get(game_id)
+            if kept is None or kept[0]["seq"] <= last["seq"]:
+                self._entries[game_id] = entry
+            self._entries.move_to_end(game_id)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+
+    def recall(self, game_id: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """Copies of the last event and the state kept of the game, if any."""
+        with self._lock:
+            kept = self._entries.get(game_id)
+        if kept is None:
+            return None
+        return copy_tree(kept[0]), copy_tree(kept[1])
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._entries.pop(game_id, None)
+
+
+def _hook_of(game: Game) -> _StoreHook:
+    for hook in game.commit_hooks:
+        if isinstance(hook, _StoreHook):
+            return hook
+    raise GameError(f"game {game.id!r} is not attached to a store")
 
 
 def _meta(game: Game, previous: Mapping[str, Any]) -> dict[str, Any]:
@@ -188,19 +457,33 @@ def _meta(game: Game, previous: Mapping[str, Any]) -> dict[str, Any]:
         "title": root["game"].get("title", game.pack.title),
         "players": list(root.get("players", {})),
         "params": root["game"].get("params", {}),
-        "commitment": dice.commitment(game.secret),
+        "commitment": root["dice"]["epochs"][-1]["commitment"],
         "status": root["game"].get("status", "active"),
     })
     return meta
 
 
-def _secret_of(record: GameRecord) -> bytes:
+def _secret_of(record: GameRecord) -> bytes | None:
     if record.secret is None:
-        raise GameError(f"game {record.id!r} has no dice secret in the store")
+        return None
     try:
         return bytes.fromhex(record.secret)
     except ValueError:
         raise GameError(f"game {record.id!r} has a malformed dice secret in the store") from None
+
+
+def _request(actor: str, name: str, args: Mapping[str, Any] | None,
+             texts: Mapping[str, str] | None) -> dict[str, Any]:
+    """What an idempotency key remembers of its request (plain JSON, to compare)."""
+    request = {"actor": actor, "action": name, "args": dict(args or {}),
+               "texts": dict(texts or {})}
+    plain: dict[str, Any] = json.loads(json.dumps(request, sort_keys=True, default=str))
+    return plain
+
+
+def _describe(request: Mapping[str, Any]) -> str:
+    args = " ".join(f"{k}={v}" for k, v in sorted((request.get("args") or {}).items()))
+    return f"{request.get('actor')} {request.get('action')}" + (f" {args}" if args else "")
 
 
 def _keep_text(game: Game, name: str, texts: Mapping[str, str]) -> dict[str, str]:
@@ -210,16 +493,19 @@ def _keep_text(game: Game, name: str, texts: Mapping[str, str]) -> dict[str, str
     return {key: text for key, text in texts.items() if key in textual}
 
 
-def _conflict_in(exc: BaseException) -> SeqConflict | None:
-    """The ``SeqConflict`` behind ``exc``, if any.
+E = TypeVar("E", bound=BaseException)
+
+
+def _cause_in(exc: BaseException, kind: type[E]) -> E | None:
+    """The exception of type ``kind`` behind ``exc``, if any.
 
     The engine reports a failing commit hook as the action's failure, chaining the
-    store's exception as the cause, so the conflict may sit a few links down.
+    store's exception as the cause, so it may sit a few links down.
     """
     seen: set[int] = set()
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
-        if isinstance(current, SeqConflict):
+        if isinstance(current, kind):
             return current
         seen.add(id(current))
         if current.__cause__ is not None:
@@ -227,3 +513,63 @@ def _conflict_in(exc: BaseException) -> SeqConflict | None:
         else:
             current = None if current.__suppress_context__ else current.__context__
     return None
+
+
+def _conflict_in(exc: BaseException) -> SeqConflict | None:
+    """The ``SeqConflict`` behind ``exc``, if any (a race lost to another writer)."""
+    return _cause_in(exc, SeqConflict)
+
+
+# -- the export file ---------------------------------------------------------------
+def _read_document(document: Any) -> tuple[dict[str, Any], list[dict[str, Any]], str | None]:
+    """The game part, the log and the secret of an export; ImportRefused if malformed."""
+    if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
+        raise ImportRefused(f"not an exported Nomicon game (no \"format\": "
+                            f"\"{EXPORT_FORMAT}\")")
+    if document.get("version") != EXPORT_VERSION:
+        raise ImportRefused(f"unsupported export version {document.get('version')!r} "
+                            f"(this Nomicon reads version {EXPORT_VERSION})")
+    game_part = document.get("game")
+    log = document.get("log")
+    if not isinstance(game_part, dict):
+        raise ImportRefused("the file has no \"game\" object")
+    for name in ("id", "pack", "created"):
+        if not isinstance(game_part.get(name), str) or not game_part[name]:
+            raise ImportRefused(f"the game has no {name!r}")
+    if not isinstance(game_part.get("meta", {}), dict):
+        raise ImportRefused("the game's \"meta\" is not an object")
+    try:
+        created = parse(game_part["created"])
+    except ValueError:
+        raise ImportRefused(f"the game's created time {game_part['created']!r} is not an "
+                            "ISO time") from None
+    if not isinstance(log, list) or not log or not all(isinstance(e, dict) for e in log):
+        raise ImportRefused("the file has no \"log\" of events")
+    secret = document.get("secret")
+    if secret is not None:
+        try:
+            bytes.fromhex(secret)
+        except (TypeError, ValueError):
+            raise ImportRefused("the dice secret is not hexadecimal") from None
+    return {**game_part, "_created": created}, log, secret
+
+
+def _check_against_log(document: dict[str, Any], game_part: dict[str, Any],
+                       root: dict[str, Any]) -> None:
+    """The record, rules and commitment of the file are the ones its log leads to."""
+    game = root.get("game", {})
+    if game.get("id") != game_part["id"]:
+        raise ImportRefused(f"the file names game {game_part['id']!r} but its log is game "
+                            f"{game.get('id')!r}")
+    if game.get("pack") != game_part["pack"]:
+        raise ImportRefused(f"the file names pack {game_part['pack']!r} but its log plays "
+                            f"{game.get('pack')!r}")
+    if document.get("ruleset") != root.get("rules"):
+        raise ImportRefused("the file's ruleset is not the one its log leads to")
+    epochs = root.get("dice", {}).get("epochs") or [{}]
+    if document.get("commitment") != epochs[-1].get("commitment"):
+        raise ImportRefused("the file's dice commitment is not the one its log leads to")
+    secret = document.get("secret")
+    if secret is not None and dice.commitment(bytes.fromhex(secret)) != epochs[-1].get(
+            "commitment"):
+        raise ImportRefused("the file's dice secret does not match the current commitment")

@@ -1,14 +1,16 @@
-"""Contract tests for the game store, run against SQLite (PostgreSQL can subclass).
+"""Contract tests for the game store, run against SQLite and PostgreSQL.
 
 A backend subclass provides ``self.url`` (an autouse fixture) and may override
 ``make_store``; every ``make_store()`` call returns a new store object on the
-same database, and all of them are closed after the test.
+same database, and all of them are closed after the test. The PostgreSQL run uses
+a private server (see ``conftest.py``) and a fresh database per test.
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
 import sqlite3
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -18,10 +20,13 @@ import pytest
 import sqlalchemy as sa
 
 from nomicon.store import (
+    Claim,
     DuplicateGame,
     GameNotFound,
     GameRecord,
+    Idempotency,
     InvalidInput,
+    KeyUsed,
     SeqConflict,
     SqlStore,
     StoreError,
@@ -29,12 +34,20 @@ from nomicon.store import (
     head_revision,
     upgrade,
 )
+from nomicon.store.pgserver import PostgresServer
+from nomicon.store.schema import events as events_table
+from nomicon.store.schema import games as games_table
 
 T0 = datetime(2026, 5, 9, 7, 35, 25, 123456, tzinfo=UTC)
 
 
 def ev(seq: int, type_: str = "tick", **body: Any) -> dict[str, Any]:
     return {"seq": seq, "time": (T0 + timedelta(seconds=seq)).isoformat(), "type": type_, **body}
+
+
+def hashed(seq: int, **body: Any) -> dict[str, Any]:
+    """An event carrying a hash, as the engine's events do (snapshots record it)."""
+    return ev(seq, hash=f"h{seq}", **body)
 
 
 def rec(game_id: str = "g1", created: datetime = T0, **kw: Any) -> GameRecord:
@@ -55,6 +68,21 @@ def _race_worker(url: str, writer: str, count: int, barrier: Any) -> None:
             except SeqConflict:
                 continue
             done += 1
+    finally:
+        store.close()
+
+
+def _hold_write_lock(url: str, journal: str, holding: Any, release: Any) -> None:
+    """Hold game 'g1''s write lock until told to release it (child process)."""
+    store = SqlStore(url)
+    try:
+        with store.write_lock("g1") as held:
+            with open(journal, "a", encoding="utf-8") as out:
+                out.write(f"child in {held}\n")
+            holding.set()
+            release.wait(timeout=120)
+            with open(journal, "a", encoding="utf-8") as out:
+                out.write("child out\n")
     finally:
         store.close()
 
@@ -294,6 +322,218 @@ class StoreContract:
             store.save_snapshot("g1", -1, {})
         assert store.latest_snapshot("g1") == (3, {"score": {"ann": 30}})
 
+    # -- idempotency keys, atomic extras, snapshots for opening ----------------------
+
+    def test_append_records_an_idempotency_key_with_its_events(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        assert store.claim("g1", "req-1") is None
+        request = {"actor": "ann", "action": "mark"}
+        assert store.append("g1", [ev(2), ev(3)], idempotency=Idempotency("req-1", request)) == 3
+        assert store.claim("g1", "req-1") == Claim("g1", "req-1", 2, 3, request)
+        other = self.make_store()  # another process sees it
+        assert other.claim("g1", "req-1") == Claim("g1", "req-1", 2, 3, request)
+
+    def test_a_used_key_writes_nothing_whatever_the_head(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        store.append("g1", [ev(2)], idempotency=Idempotency("k", {"n": 1}))
+        for seq in (3, 2):  # a fresh seq, and a stale one: the key is checked first
+            with pytest.raises(KeyUsed) as info:
+                store.append("g1", [ev(seq, "again")], idempotency=Idempotency("k", {"n": 2}),
+                             secret="ff", meta={"x": 1})
+            assert info.value.claim == Claim("g1", "k", 2, 2, {"n": 1})
+        record, log = store.load("g1")
+        assert (record.head, record.secret, record.meta) == (2, None, rec().meta)
+        assert log == [ev(1), ev(2)]
+
+    def test_keys_belong_to_their_game(self) -> None:
+        store = self.make_store()
+        store.create_game(rec("a"), [ev(1)])
+        store.create_game(rec("b"), [ev(1)])
+        store.append("a", [ev(2)], idempotency=Idempotency("k"))
+        assert store.append("b", [ev(2)], idempotency=Idempotency("k")) == 2
+        assert store.claim("b", "k") == Claim("b", "k", 2, 2, {})
+        with pytest.raises(GameNotFound):
+            store.claim("nope", "k")
+
+    @pytest.mark.parametrize("key", ["", "x" * 201, 7])
+    def test_malformed_keys_are_refused(self, key: Any) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        with pytest.raises(InvalidInput):
+            store.append("g1", [ev(2)], idempotency=Idempotency(key))
+        assert store.get_game("g1").head == 1
+
+    def test_a_conflicting_append_leaves_key_secret_and_meta_alone(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(secret="aa"), [ev(1), ev(2)])
+        with pytest.raises(SeqConflict):
+            store.append("g1", [ev(2, "late")], idempotency=Idempotency("k"), secret="bb",
+                         meta={"title": "changed"}, snapshot={"s": 1})
+        record = store.get_game("g1")
+        assert (record.secret, record.meta, record.head) == ("aa", rec().meta, 2)
+        assert store.claim("g1", "k") is None
+        assert store.latest_snapshot("g1") is None
+
+    def test_append_stores_secret_meta_and_snapshot_with_the_events(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(secret="aa"), [hashed(1)])
+        store.append("g1", [hashed(2), hashed(3)], secret="bb", meta={"status": "ended"},
+                     snapshot={"marks": 3})
+        record = store.get_game("g1")
+        assert (record.secret, record.meta, record.head) == ("bb", {"status": "ended"}, 3)
+        assert store.latest_snapshot("g1") == (3, {"marks": 3})
+        store.append("g1", [hashed(4)])  # nothing else given: nothing else changes
+        assert store.get_game("g1") == GameRecord("g1", "classic", T0, {"status": "ended"},
+                                                  "bb", 4)
+
+    def test_an_empty_batch_carries_nothing(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        with pytest.raises(InvalidInput):
+            store.append("g1", [], idempotency=Idempotency("k"))
+        with pytest.raises(InvalidInput):
+            store.append("g1", [], secret="aa")
+
+    def test_load_tail_reads_from_the_newest_snapshot(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [hashed(s) for s in range(1, 6)])
+        tail = store.load_tail("g1")
+        assert (tail.snapshot, [e["seq"] for e in tail.events]) == (None, [1, 2, 3, 4, 5])
+        store.save_snapshot("g1", 2, {"at": 2})
+        store.append("g1", [hashed(6)], snapshot={"at": 6})
+        store.append("g1", [hashed(7), hashed(8)])
+        tail = store.load_tail("g1")
+        assert tail.record == store.get_game("g1")
+        assert tail.snapshot == (6, {"at": 6})
+        assert [e["seq"] for e in tail.events] == [6, 7, 8]  # from the snapshot's own event
+        tail = store.load_tail("g1", upto=5)
+        assert tail.snapshot == (2, {"at": 2})
+        assert [e["seq"] for e in tail.events] == [2, 3, 4, 5]
+        assert store.load_tail("g1", upto=1).snapshot is None
+        assert [e["seq"] for e in store.load_tail("g1", upto=99).events] == [6, 7, 8]
+        with pytest.raises(InvalidInput):
+            store.load_tail("g1", upto=-1)
+        with pytest.raises(GameNotFound):
+            store.load_tail("nope")
+
+    def test_a_snapshot_of_another_log_is_not_used(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [hashed(1), hashed(2), hashed(3)])
+        store.save_snapshot("g1", 2, {"at": 2})
+        with store.engine.begin() as conn:  # the log is no longer the one snapshotted
+            conn.execute(
+                sa.update(events_table)
+                .where(events_table.c.game_id == "g1", events_table.c.seq == 2)
+                .values(body=hashed(2, forged=True) | {"hash": "forged"})
+            )
+        tail = store.load_tail("g1")
+        assert tail.snapshot is None
+        assert [e["seq"] for e in tail.events] == [1, 2, 3]
+
+    def test_a_snapshot_replaces_one_left_by_a_log_cut_back(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [hashed(1)])
+        store.append("g1", [hashed(2)], snapshot={"old": True})
+        with store.engine.begin() as conn:  # back to an older copy of the events
+            conn.execute(sa.delete(events_table).where(events_table.c.seq == 2))
+            conn.execute(sa.update(games_table).values(head=1))
+        assert store.load_tail("g1").snapshot is None
+        store.append("g1", [hashed(2) | {"hash": "other"}], snapshot={"new": True})
+        assert store.load_tail("g1").snapshot == (2, {"new": True})
+
+    def test_snapshots_without_a_hash_are_kept_but_not_used_for_opening(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1), ev(2)])  # events without hashes
+        store.save_snapshot("g1", 2, {"at": 2})
+        assert store.latest_snapshot("g1") == (2, {"at": 2})
+        assert store.load_tail("g1").snapshot is None
+
+    def test_create_game_with_a_snapshot(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [hashed(1), hashed(2)], snapshot={"imported": True})
+        tail = store.load_tail("g1")
+        assert tail.snapshot == (2, {"imported": True})
+        assert [e["seq"] for e in tail.events] == [2]
+        with pytest.raises(InvalidInput):
+            store.create_game(rec("g2"), [], snapshot={"x": 1})
+
+    def test_schema_matches_migrations(self) -> None:
+        from alembic.autogenerate import compare_metadata
+        from alembic.runtime.migration import MigrationContext
+
+        from nomicon.store.schema import metadata
+
+        store = self.make_store()
+        with store.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), metadata)
+        assert diff == []
+
+    def test_upgrade_from_the_first_revision_keeps_games(self) -> None:
+        upgrade(self.url, "0001")
+        assert current_revision(self.url) == "0001"
+        old = sa.create_engine(self.url)
+        try:
+            with old.begin() as conn:
+                conn.execute(sa.insert(games_table), {
+                    "id": "old", "pack": "classic", "created": T0, "meta": {"title": "Old"},
+                    "secret": "ab", "head": 2})
+                conn.execute(sa.insert(events_table), [
+                    {"game_id": "old", "seq": s, "time": e["time"], "type": e["type"],
+                     "body": e} for s, e in ((1, ev(1)), (2, ev(2)))])
+        finally:
+            old.dispose()
+        store = self.make_store()  # opening upgrades
+        assert current_revision(self.url) == head_revision()
+        assert store.load("old") == (rec("old", meta={"title": "Old"}, secret="ab", head=2),
+                                     [ev(1), ev(2)])
+        assert store.claim("old", "k") is None
+        assert store.append("old", [hashed(3)], idempotency=Idempotency("k"),
+                            snapshot={"n": 3}) == 3
+        assert store.load_tail("old").snapshot == (3, {"n": 3})
+
+    # -- write locks ---------------------------------------------------------------
+
+    def test_a_thread_may_take_a_write_lock_it_holds_through_another_store(self) -> None:
+        one, two = self.make_store(), self.make_store()
+        with one.write_lock("g1") as first, two.write_lock("g1") as again:
+            assert first and again
+        with one.write_lock("g1") as later:  # released on the way out
+            assert later
+
+    def test_a_write_lock_excludes_other_processes(self, tmp_path: Path) -> None:
+        journal = tmp_path / "journal"
+        ctx = mp.get_context("spawn")
+        holding, release = ctx.Event(), ctx.Event()
+        child = ctx.Process(target=_hold_write_lock,
+                            args=(self.url, str(journal), holding, release))
+        child.start()
+        try:
+            assert holding.wait(timeout=120)
+            waiter_done = threading.Event()
+
+            def wait_for_lock() -> None:
+                with self.make_store().write_lock("g1") as held, \
+                        open(journal, "a", encoding="utf-8") as out:
+                    out.write(f"parent in {held}\n")
+                waiter_done.set()
+
+            waiter = threading.Thread(target=wait_for_lock)
+            waiter.start()
+            release.set()  # whenever the waiter got to wait, it can only get in after this
+            waiter.join(timeout=120)
+            assert waiter_done.is_set()
+        finally:
+            release.set()
+            child.join(timeout=120)
+            if child.is_alive():  # hang guard
+                child.kill()
+                child.join()
+        assert child.exitcode == 0
+        lines = journal.read_text(encoding="utf-8").splitlines()
+        assert lines == ["child in True", "child out", "parent in True"]
+
     # -- lifecycle -------------------------------------------------------------------
 
     def test_migrations_at_head(self) -> None:
@@ -383,6 +623,8 @@ class TestSqliteStore(StoreContract):
         store = self.track(SqlStore("sqlite://"))
         store.create_game(rec(), [ev(1)])
         assert store.append("g1", [ev(2)]) == 2
+        with store.write_lock("g1") as held:  # one process: nothing to lock
+            assert not held
 
     def test_driver_errors_are_wrapped(self, tmp_path: Path) -> None:
         with pytest.raises(StoreError) as info:
@@ -399,13 +641,39 @@ class TestSqliteStore(StoreContract):
             store.latest_snapshot("g1")
         assert isinstance(info2.value.__cause__, sa.exc.SQLAlchemyError)
 
-    def test_schema_matches_migrations(self) -> None:
-        from alembic.autogenerate import compare_metadata
-        from alembic.runtime.migration import MigrationContext
 
-        from nomicon.store.schema import metadata
+class TestPostgresStore(StoreContract):
+    """The contract on PostgreSQL: a fresh database on the session's server per test."""
 
+    @pytest.fixture(autouse=True)
+    def _database(self, postgres: PostgresServer) -> Iterator[None]:
+        name = postgres.create_database()
+        self.url = postgres.url(name)
+        yield
+        for store in self._stores:  # before the database goes
+            store.close()
+        postgres.drop_database(name)
+
+    def test_the_private_server_listens_on_loopback_with_durable_commits(self) -> None:
+        with self.make_store().engine.connect() as conn:
+            setting = lambda name: conn.exec_driver_sql(f"SHOW {name}").scalar()  # noqa: E731
+            assert setting("listen_addresses") == "127.0.0.1"
+            assert (setting("fsync"), setting("synchronous_commit")) == ("on", "on")
+            assert setting("lock_timeout") == "10s"  # set by the store on every connection
+
+    def test_appending_checks_and_locks_the_head_in_one_statement(self) -> None:
         store = self.make_store()
-        with store.engine.connect() as conn:
-            diff = compare_metadata(MigrationContext.configure(conn), metadata)
-        assert diff == []
+        store.create_game(rec(), [ev(1)])
+        seen: list[str] = []
+
+        def spy(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+            seen.append(" ".join(statement.split()))
+
+        sa.event.listen(store.engine, "before_cursor_execute", spy)
+        try:
+            store.append("g1", [ev(2)])
+        finally:
+            sa.event.remove(store.engine, "before_cursor_execute", spy)
+        assert seen[0].startswith("UPDATE games SET head=")
+        assert "WHERE games.id = " in seen[0] and "AND games.head = " in seen[0]
+        assert seen[1].startswith("INSERT INTO events")

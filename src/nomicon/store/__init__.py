@@ -1,23 +1,38 @@
 """Game store: game records plus append-only event logs, on SQLAlchemy Core.
 
-SQLite now (WAL, ``BEGIN IMMEDIATE`` writers), PostgreSQL-ready. The schema is
-managed by Alembic migrations shipped in ``nomicon/store/migrations``; opening a
-:class:`SqlStore` upgrades the database to the newest revision.
+Two backends behind one interface: SQLite (WAL, ``BEGIN IMMEDIATE`` writers; the
+embedded default) and PostgreSQL (psycopg 3; the game row is locked while a writer
+appends). The schema is managed by Alembic migrations shipped in
+``nomicon/store/migrations``; opening a :class:`SqlStore` upgrades the database to
+the newest revision (``nomicon db upgrade`` does it explicitly).
 """
 
 from .engine import create_store_engine, default_url, to_url
-from .errors import DuplicateGame, GameNotFound, InvalidInput, SeqConflict, StoreError
+from .errors import (
+    DuplicateGame,
+    GameNotFound,
+    InvalidInput,
+    KeyUsed,
+    SeqConflict,
+    StoreError,
+)
+from .history import LazyLog
 from .migrate import current_revision, head_revision, upgrade
-from .sql import GameRecord, SqlStore, open_store
+from .sql import Claim, GameRecord, Idempotency, SqlStore, Tail, open_store
 
 __all__ = [
+    "Claim",
     "DuplicateGame",
     "GameNotFound",
     "GameRecord",
+    "Idempotency",
     "InvalidInput",
+    "KeyUsed",
+    "LazyLog",
     "SeqConflict",
     "SqlStore",
     "StoreError",
+    "Tail",
     "create_store_engine",
     "current_revision",
     "default_url",

@@ -1,7 +1,9 @@
 """Database URLs and engine construction.
 
 SQLite connections get, on every new DBAPI connection: WAL journal mode,
-``foreign_keys=ON``, ``busy_timeout`` 10 s and ``synchronous=FULL``.
+``foreign_keys=ON``, ``busy_timeout`` 10 s and ``synchronous=FULL``. PostgreSQL
+connections get ``lock_timeout`` 10 s: a writer waits for a lock as long as on
+SQLite, then fails instead of hanging.
 Transaction control follows SQLAlchemy's documented pysqlite recipe: the
 driver's own BEGIN handling is switched off and the engine's ``begin`` event
 emits ``BEGIN`` itself -- ``BEGIN IMMEDIATE`` for connections carrying the
@@ -82,6 +84,20 @@ def _sqlite_on_connect(dbapi_connection: Any, connection_record: Any) -> None:
         cursor.close()
 
 
+def _postgresql_on_connect(dbapi_connection: Any, connection_record: Any) -> None:
+    # A session setting, made outside any transaction so that it sticks.
+    autocommit = dbapi_connection.autocommit
+    dbapi_connection.autocommit = True
+    try:
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"SET lock_timeout = {BUSY_TIMEOUT_MS}")
+        finally:
+            cursor.close()
+    finally:
+        dbapi_connection.autocommit = autocommit
+
+
 def _sqlite_on_begin(conn: Connection) -> None:
     if conn.get_execution_options().get(WRITE):
         conn.exec_driver_sql("BEGIN IMMEDIATE")
@@ -101,6 +117,8 @@ def create_store_engine(url: str | os.PathLike[str]) -> Engine:
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
+    elif engine.dialect.name == "postgresql":
+        event.listen(engine, "connect", _postgresql_on_connect)
     return engine
 
 

@@ -6,10 +6,16 @@ SQLAlchemy exceptions are wrapped in one at the API boundary.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .sql import Claim
+
 __all__ = [
     "DuplicateGame",
     "GameNotFound",
     "InvalidInput",
+    "KeyUsed",
     "SeqConflict",
     "StoreError",
 ]
@@ -55,6 +61,20 @@ class SeqConflict(StoreError):
         self.game_id = game_id
         self.expected = expected
         self.actual = actual
+
+
+class KeyUsed(StoreError):
+    """An append carried an idempotency key that an earlier append already used.
+
+    Nothing was written; ``claim`` says what the earlier request committed.
+    """
+
+    def __init__(self, claim: Claim) -> None:
+        super().__init__(
+            f"idempotency key {claim.key!r} of game {claim.game_id!r} was already used "
+            f"(events {claim.first_seq}..{claim.last_seq})"
+        )
+        self.claim = claim
 
 
 class InvalidInput(StoreError, ValueError):

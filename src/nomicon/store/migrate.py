@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from functools import cache
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -41,6 +42,7 @@ def alembic_config(url: str | os.PathLike[str] | None = None) -> Config:
     return config
 
 
+@cache
 def head_revision() -> str | None:
     """The newest revision shipped with the package."""
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
@@ -50,8 +52,17 @@ def upgrade_engine(engine: Engine, revision: str = "head") -> None:
     """Upgrade the database behind ``engine`` to ``revision`` in one write transaction.
 
     On SQLite the transaction starts with ``BEGIN IMMEDIATE``, so concurrent
-    openers of a new file run the migrations one after the other.
+    openers of a new file run the migrations one after the other. A database
+    already at the newest revision is only read (every process opening a store
+    checks; few need to migrate).
     """
+    if revision == "head":
+        try:
+            with engine.connect() as conn:
+                if MigrationContext.configure(conn).get_current_revision() == head_revision():
+                    return
+        except sa.exc.SQLAlchemyError:
+            pass  # not readable yet (a new file...): the migration will say what is wrong
     config = alembic_config()
     try:
         with engine.execution_options(**{WRITE: True}).begin() as conn:

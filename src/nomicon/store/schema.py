@@ -18,6 +18,7 @@ __all__ = [
     "api_tokens",
     "events",
     "games",
+    "idempotency",
     "memberships",
     "metadata",
     "snapshots",
@@ -99,6 +100,24 @@ snapshots = sa.Table(
     ),
     sa.Column("seq", sa.Integer(), primary_key=True, autoincrement=False),
     sa.Column("state", sa.JSON(), nullable=False),
+    # The hash of the event at ``seq`` (migration 0003): a snapshot is used only
+    # while it still belongs to the log it was taken from.
+    sa.Column("hash", sa.String(), nullable=True),
+)
+
+# -- idempotency keys (migration 0003) --------------------------------------------
+
+idempotency = sa.Table(
+    "idempotency",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("key", sa.String(), primary_key=True),
+    # The events the keyed request committed, written in the same transaction.
+    sa.Column("first_seq", sa.Integer(), nullable=False),
+    sa.Column("last_seq", sa.Integer(), nullable=False),
+    sa.Column("result", sa.JSON(), nullable=False),
 )
 
 # -- accounts (migration 0002) ----------------------------------------------------

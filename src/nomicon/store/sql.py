@@ -2,9 +2,15 @@
 
 Built on SQLAlchemy Core. Every write runs in one transaction that, on SQLite,
 starts with ``BEGIN IMMEDIATE`` (see :mod:`nomicon.store.engine`); on
-PostgreSQL the game row is locked with ``SELECT ... FOR UPDATE``. A writer
-therefore checks the head and appends under the same lock, and of two writers
-racing for the same seq exactly one succeeds; the other gets :class:`SeqConflict`.
+PostgreSQL the conditional ``UPDATE`` that moves the game's head locks its row. A
+writer therefore checks the head and appends under the same lock, and of two
+writers racing for the same seq exactly one succeeds; the other gets
+:class:`SeqConflict`.
+
+An append may carry, in the same transaction: an idempotency key (the request
+that committed the batch cannot commit another), the game's new dice secret, its
+new summary (meta), and a snapshot of the state after the batch. Opening a game
+reads the newest snapshot and the events after it (:meth:`SqlStore.load_tail`).
 """
 
 from __future__ import annotations
@@ -17,17 +23,27 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
 from . import validate
 from .engine import WRITE, create_store_engine, default_url, to_url
-from .errors import DuplicateGame, GameNotFound, InvalidInput, SeqConflict, StoreError
+from .errors import (
+    DuplicateGame,
+    GameNotFound,
+    InvalidInput,
+    KeyUsed,
+    SeqConflict,
+    StoreError,
+)
+from .locks import WriteLocks
 from .migrate import upgrade_engine
 from .schema import events as events_t
 from .schema import games as games_t
+from .schema import idempotency as idempotency_t
 from .schema import snapshots as snapshots_t
 
-__all__ = ["GameRecord", "SqlStore", "default_url", "open_store"]
+__all__ = ["Claim", "GameRecord", "Idempotency", "SqlStore", "Tail", "default_url", "open_store"]
 
 
 @dataclass
@@ -40,6 +56,40 @@ class GameRecord:
     meta: dict[str, Any] = field(default_factory=dict)  # players, params, seed commitment...
     secret: str | None = None  # hex seed secret; never shown to players, kept by the store
     head: int = 0
+
+
+@dataclass(frozen=True)
+class Idempotency:
+    """A client's key for a request, and what to remember about the request."""
+
+    key: str
+    result: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A used idempotency key: the events ``first_seq..last_seq`` that its request
+    committed, and the result stored with them."""
+
+    game_id: str
+    key: str
+    first_seq: int
+    last_seq: int
+    result: dict[str, Any]
+
+
+@dataclass
+class Tail:
+    """What opening a game reads: its record, the newest usable snapshot, and events.
+
+    With a snapshot ``(seq, state)``, ``events`` run from the snapshot's own event
+    (``seq``) to the head, so the caller knows the head and the last hash even when
+    nothing happened since; without one, ``events`` is the whole log.
+    """
+
+    record: GameRecord
+    snapshot: tuple[int, dict[str, Any]] | None
+    events: list[dict[str, Any]]
 
 
 def _record(row: sa.Row[Any]) -> GameRecord:
@@ -60,8 +110,54 @@ def _event_rows(game_id: str, batch: list[dict[str, Any]]) -> list[dict[str, Any
     ]
 
 
+def _snapshot_row(game_id: str, event: Mapping[str, Any],
+                  state: Mapping[str, Any]) -> dict[str, Any]:
+    digest = event.get("hash")
+    return {"game_id": game_id, "seq": event["seq"], "state": dict(state),
+            "hash": digest if isinstance(digest, str) else None}
+
+
+# The statements of the hot paths (acting, opening), built once.
+_SELECT_EVENTS = (
+    sa.select(events_t.c.body)
+    .where(events_t.c.game_id == sa.bindparam("game_id"),
+           events_t.c.seq > sa.bindparam("after"), events_t.c.seq <= sa.bindparam("upto"))
+    .order_by(events_t.c.seq)
+)
+
+_CLAIM = (
+    sa.select(games_t.c.id, idempotency_t)
+    .select_from(games_t.outerjoin(idempotency_t, sa.and_(
+        idempotency_t.c.game_id == games_t.c.id, idempotency_t.c.key == sa.bindparam("key"))))
+    .where(games_t.c.id == sa.bindparam("game_id"))
+)
+
+
+def _load_tail_statement(bounded: bool) -> sa.Select[Any]:
+    """The game row with its newest usable snapshot (at or before ``:upto`` if bounded)."""
+    usable = snapshots_t.alias("usable")
+    newest = (
+        sa.select(sa.func.max(usable.c.seq))
+        .where(usable.c.game_id == games_t.c.id, usable.c.seq >= 1, usable.c.hash.is_not(None),
+               *([usable.c.seq <= sa.bindparam("upto")] if bounded else []))
+        .correlate(games_t)
+        .scalar_subquery()
+    )
+    return (
+        sa.select(games_t, snapshots_t.c.seq.label("snapshot_seq"), snapshots_t.c.state,
+                  snapshots_t.c.hash.label("snapshot_hash"))
+        .select_from(games_t.outerjoin(snapshots_t, sa.and_(
+            snapshots_t.c.game_id == games_t.c.id, snapshots_t.c.seq == newest)))
+        .where(games_t.c.id == sa.bindparam("game_id"))
+    )
+
+
+_LOAD_TAIL = _load_tail_statement(bounded=False)
+_LOAD_TAIL_UPTO = _load_tail_statement(bounded=True)
+
+
 class SqlStore:
-    """Game store on any SQLAlchemy database URL (SQLite now, PostgreSQL-ready).
+    """Game store on a SQLAlchemy database URL: SQLite or PostgreSQL (psycopg 3).
 
     Opening the store upgrades the schema to the newest migration. The store is
     safe to share between threads and between processes using the same database.
@@ -72,6 +168,14 @@ class SqlStore:
         self._closed = False
         self._engine: Engine = create_store_engine(self._url)
         self._writer: Engine = self._engine.execution_options(**{WRITE: True})
+        # PostgreSQL reads need no transaction (it would cost two round trips): each
+        # query sees committed data, and what a read combines (a head, then events
+        # or snapshots up to it) was committed before the head it read.
+        self._reader: Engine = (
+            self._engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self._engine.dialect.name == "postgresql" else self._engine
+        )
+        self._locks = WriteLocks(self._engine)
         try:
             upgrade_engine(self._engine)
         except BaseException:
@@ -125,7 +229,7 @@ class SqlStore:
 
     def _read(self) -> Connection:
         """A read-only connection; its transaction is a consistent snapshot on SQLite."""
-        return self._engine.connect()
+        return self._reader.connect()
 
     def _write(self) -> AbstractContextManager[Connection]:
         """A write transaction (``BEGIN IMMEDIATE`` on SQLite), committed on success."""
@@ -145,17 +249,33 @@ class SqlStore:
             raise GameNotFound(game_id)
         return head
 
+    @contextmanager
+    def write_lock(self, game_id: str) -> Iterator[bool]:
+        """Hold the game's write lock (see :mod:`nomicon.store.locks`): writers that
+        take it around read-act-append take turns instead of racing. Advisory: yields
+        False when it could not be had in time, and the caller goes ahead anyway."""
+        if self._closed:
+            raise StoreError("store is closed")
+        with self._locks.hold(game_id) as held:
+            yield held
+
     # -- games ----------------------------------------------------------------
 
-    def create_game(self, record: GameRecord, events: Sequence[Mapping[str, Any]] = ()) -> None:
+    def create_game(self, record: GameRecord, events: Sequence[Mapping[str, Any]] = (), *,
+                    snapshot: Mapping[str, Any] | None = None) -> None:
         """Store a new game with its first events (seq 1, 2, ...), atomically.
 
         ``record.head`` is ignored: the stored head is the seq of the last event
         (0 without events). Raises :class:`DuplicateGame` if the id is taken.
+        ``snapshot`` is the state after the last event (an imported game's).
         """
         validate.record(record)
         batch = validate.events(events)
         validate.contiguous(record.id, batch, head=0)
+        if snapshot is not None:
+            validate.json_mapping("snapshot", snapshot)
+            if not batch:
+                raise InvalidInput("a snapshot needs at least one event")
         head = batch[-1]["seq"] if batch else 0
         row = {
             "id": record.id,
@@ -173,6 +293,9 @@ class SqlStore:
                     conn.execute(sa.insert(games_t), row)
                     if batch:
                         conn.execute(sa.insert(events_t), _event_rows(record.id, batch))
+                    if snapshot is not None:
+                        conn.execute(sa.insert(snapshots_t),
+                                     _snapshot_row(record.id, batch[-1], snapshot))
             except sa.exc.IntegrityError:
                 # A concurrent creator won (PostgreSQL: unique violation on the id).
                 if self._exists(record.id):
@@ -198,7 +321,7 @@ class SqlStore:
 
     def update_meta(self, game_id: str, meta: Mapping[str, Any]) -> None:
         """Replace the game's meta dict."""
-        validate.mapping("meta", meta)
+        validate.json_mapping("meta", meta)
         self._update(game_id, "update_meta", meta=dict(meta))
 
     def set_secret(self, game_id: str, secret: str | None) -> None:
@@ -214,38 +337,127 @@ class SqlStore:
 
     # -- events ---------------------------------------------------------------
 
-    def append(self, game_id: str, events: Sequence[Mapping[str, Any]]) -> int:
+    def append(
+        self,
+        game_id: str,
+        events: Sequence[Mapping[str, Any]],
+        *,
+        idempotency: Idempotency | None = None,
+        secret: str | None = None,
+        meta: Mapping[str, Any] | None = None,
+        snapshot: Mapping[str, Any] | None = None,
+    ) -> int:
         """Append events continuing the log; atomically; returns the new head.
 
         The first event's seq must be the current head + 1 and the batch must be
         contiguous, otherwise :class:`SeqConflict` is raised and nothing is written.
+        In the same transaction: ``idempotency`` records the key with the batch's
+        seqs (:class:`KeyUsed` if the key was used before: nothing is written, however
+        the head stands); ``secret`` replaces the dice secret (None keeps it);
+        ``meta`` replaces the game's meta; ``snapshot`` is stored as the state after
+        the last event of the batch.
         """
         batch = validate.events(events)
+        if idempotency is not None:
+            validate.key(idempotency.key)
+            validate.json_mapping("idempotency result", idempotency.result)
+        if secret is not None and not isinstance(secret, str):
+            raise InvalidInput("secret must be a str or None")
+        if meta is not None:
+            validate.json_mapping("meta", meta)
+        if snapshot is not None:
+            validate.json_mapping("snapshot", snapshot)
         if not batch:
+            if (idempotency, secret, meta, snapshot) != (None, None, None, None):
+                raise InvalidInput("an empty batch cannot carry a key, secret, meta or snapshot")
             return self.get_game(game_id).head
         first, last = batch[0]["seq"], batch[-1]["seq"]
         validate.contiguous(game_id, batch, head=first - 1)
+        values: dict[str, Any] = {"head": last}
+        if secret is not None:
+            values["secret"] = secret
+        if meta is not None:
+            values["meta"] = dict(meta)
         with self._guard("append"):
             try:
                 with self._write() as conn:
-                    head = self._require_head(conn, game_id, lock=True)
-                    if head != first - 1:
-                        raise SeqConflict(game_id, first - 1, head)
-                    conn.execute(sa.insert(events_t), _event_rows(game_id, batch))
+                    # Moving the head checks it and locks the game row in one statement.
                     moved = conn.execute(
                         sa.update(games_t)
-                        .where(games_t.c.id == game_id, games_t.c.head == head)
-                        .values(head=last)
+                        .where(games_t.c.id == game_id, games_t.c.head == first - 1)
+                        .values(**values)
                     ).rowcount
-                    if moved != 1:  # cannot happen under the lock; never commit a guess
-                        raise SeqConflict(game_id, first - 1, head, "head moved")
+                    if moved != 1:
+                        head = self._require_head(conn, game_id)
+                        used = idempotency and self._claim(conn, game_id, idempotency.key)
+                        if used:
+                            raise KeyUsed(used)
+                        raise SeqConflict(game_id, first - 1, head)
+                    if idempotency is not None and not self._record_key(
+                            conn, game_id, idempotency, first, last):
+                        used = self._claim(conn, game_id, idempotency.key)
+                        assert used is not None
+                        raise KeyUsed(used)
+                    conn.execute(sa.insert(events_t), _event_rows(game_id, batch))
+                    if snapshot is not None:
+                        # One left from a log that was cut back (a restored backup) goes.
+                        conn.execute(sa.delete(snapshots_t).where(
+                            snapshots_t.c.game_id == game_id, snapshots_t.c.seq == last))
+                        conn.execute(sa.insert(snapshots_t),
+                                     _snapshot_row(game_id, batch[-1], snapshot))
             except sa.exc.IntegrityError:
-                # Another writer inserted one of these seqs first (unique key).
+                # Another writer inserted one of these seqs (or this key) first.
+                if idempotency is not None:
+                    used = self.claim(game_id, idempotency.key)
+                    if used is not None:
+                        raise KeyUsed(used) from None
                 actual = self._head_now(game_id)
                 if actual is None:
                     raise GameNotFound(game_id) from None
                 raise SeqConflict(game_id, first - 1, actual, "seq already taken") from None
         return int(last)
+
+    # -- idempotency keys ---------------------------------------------------------
+
+    def claim(self, game_id: str, key: str) -> Claim | None:
+        """What the request with idempotency ``key`` committed, or None if the key is new."""
+        validate.key(key)
+        with self._guard("claim"), self._read() as conn:
+            row = conn.execute(_CLAIM, {"game_id": game_id, "key": key}).one_or_none()
+        if row is None:
+            raise GameNotFound(game_id)
+        if row.first_seq is None:
+            return None
+        return Claim(game_id, key, int(row.first_seq), int(row.last_seq), dict(row.result))
+
+    @staticmethod
+    def _claim(conn: Connection, game_id: str, key: str) -> Claim | None:
+        row = conn.execute(
+            sa.select(idempotency_t).where(
+                idempotency_t.c.game_id == game_id, idempotency_t.c.key == key)
+        ).one_or_none()
+        if row is None:
+            return None
+        return Claim(game_id, key, int(row.first_seq), int(row.last_seq), dict(row.result))
+
+    @staticmethod
+    def _record_key(conn: Connection, game_id: str, idempotency: Idempotency, first: int,
+                    last: int) -> bool:
+        """Insert the key unless it is there already; whether it was inserted."""
+        row = {"game_id": game_id, "key": idempotency.key, "first_seq": first,
+               "last_seq": last, "result": dict(idempotency.result)}
+        dialect = conn.dialect.name
+        if dialect == "postgresql":  # psycopg reports no row count here: ask for the row
+            returning = (postgresql.insert(idempotency_t).values(row).on_conflict_do_nothing()
+                         .returning(idempotency_t.c.key))
+            return conn.execute(returning).first() is not None
+        if dialect == "sqlite":
+            insert = sqlite.insert(idempotency_t).values(row).on_conflict_do_nothing()
+            return bool(conn.execute(insert).rowcount == 1)
+        if SqlStore._claim(conn, game_id, idempotency.key) is not None:
+            return False
+        conn.execute(sa.insert(idempotency_t), row)
+        return True
 
     def _head_now(self, game_id: str) -> int | None:
         with self._read() as conn:
@@ -261,6 +473,45 @@ class SqlStore:
             log = self._select_events(conn, game_id, 0, record.head)
         return record, log
 
+    def load_tail(self, game_id: str, upto: int | None = None) -> Tail:
+        """The record, the newest snapshot at or before ``upto`` (default: the head)
+        and the events from it to ``upto``; see :class:`Tail`.
+
+        A snapshot is used only if the event at its seq still has the hash recorded
+        with it; otherwise (or without one) the events are the whole log up to
+        ``upto``. Reads one snapshot and the events after it, not the whole log.
+        """
+        if upto is not None:
+            validate.seq("upto", upto, minimum=0)
+        # The game row and its newest usable snapshot in one query; then the events.
+        stmt = _LOAD_TAIL if upto is None else _LOAD_TAIL_UPTO
+        params: dict[str, Any] = {"game_id": game_id}
+        if upto is not None:
+            params["upto"] = upto
+        with self._guard("load_tail"), self._read() as conn:
+            row = conn.execute(stmt, params).one_or_none()
+            if row is None:
+                raise GameNotFound(game_id)
+            record = _record(row)
+            limit = record.head if upto is None else min(upto, record.head)
+            if row.snapshot_seq is not None:
+                events = self._select_events(conn, game_id, row.snapshot_seq - 1, limit)
+                if events and events[0].get("hash") == row.snapshot_hash:
+                    return Tail(record, (int(row.snapshot_seq), dict(row.state)), events)
+            return Tail(record, None, self._select_events(conn, game_id, 0, limit))
+
+    def load_since(self, game_id: str, seq: int) -> tuple[GameRecord, list[dict[str, Any]]]:
+        """The record and the events from ``seq`` (included) to the head, read together:
+        what a reader that knows the game up to ``seq`` needs to catch up (and to check,
+        by the first event's hash, that the log it knows is still the one stored)."""
+        validate.seq("seq", seq, minimum=1)
+        with self._guard("load_since"), self._read() as conn:
+            row = conn.execute(sa.select(games_t).where(games_t.c.id == game_id)).one_or_none()
+            if row is None:
+                raise GameNotFound(game_id)
+            record = _record(row)
+            return record, self._select_events(conn, game_id, seq - 1, record.head)
+
     def events(self, game_id: str, after: int = 0, upto: int | None = None) -> list[dict[str, Any]]:
         """Events with ``after < seq <= upto`` (``upto`` defaults to the head), in order."""
         with self._guard("events"), self._read() as conn:
@@ -274,28 +525,27 @@ class SqlStore:
     ) -> list[dict[str, Any]]:
         if upto <= after:
             return []
-        stmt = (
-            sa.select(events_t.c.body)
-            .where(events_t.c.game_id == game_id, events_t.c.seq > after, events_t.c.seq <= upto)
-            .order_by(events_t.c.seq)
-        )
-        return [dict(body) for body in conn.execute(stmt).scalars()]
+        rows = conn.execute(_SELECT_EVENTS, {"game_id": game_id, "after": after, "upto": upto})
+        return [dict(body) for body in rows.scalars()]
 
     # -- snapshots --------------------------------------------------------------
 
     def save_snapshot(self, game_id: str, seq: int, state: Mapping[str, Any]) -> None:
         """Store the state as of event ``seq`` (0 <= seq <= head); replaces one at that seq."""
         validate.seq("seq", seq, minimum=0)
-        validate.mapping("state", state)
+        validate.json_mapping("state", state)
         key = (snapshots_t.c.game_id == game_id, snapshots_t.c.seq == seq)
         with self._guard("save_snapshot"), self._write() as conn:
             head = self._require_head(conn, game_id, lock=True)
             if seq > head:
                 raise InvalidInput(f"snapshot seq {seq} is beyond head {head} of game {game_id!r}")
+            body = conn.execute(
+                sa.select(events_t.c.body).where(events_t.c.game_id == game_id,
+                                                 events_t.c.seq == seq)
+            ).scalar_one_or_none()
             conn.execute(sa.delete(snapshots_t).where(*key))
-            conn.execute(
-                sa.insert(snapshots_t), {"game_id": game_id, "seq": seq, "state": dict(state)}
-            )
+            conn.execute(sa.insert(snapshots_t),
+                         _snapshot_row(game_id, body or {"seq": seq}, state))
 
     def latest_snapshot(self, game_id: str) -> tuple[int, dict[str, Any]] | None:
         """``(seq, state)`` of the newest snapshot, or None if the game has none."""

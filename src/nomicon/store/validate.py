@@ -6,12 +6,19 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from .engine import json_dumps
 from .errors import InvalidInput, SeqConflict
 
 if TYPE_CHECKING:
     from .sql import GameRecord
 
-__all__ = ["contiguous", "events", "mapping", "record", "seq"]
+__all__ = [
+    "KEY_LENGTH", "contiguous", "events", "json_mapping", "json_value", "key", "mapping",
+    "record", "seq",
+]
+
+#: The longest idempotency key accepted.
+KEY_LENGTH = 200
 
 
 def seq(name: str, value: object, *, minimum: int = 1) -> int:
@@ -23,10 +30,39 @@ def seq(name: str, value: object, *, minimum: int = 1) -> int:
     return value
 
 
+def key(value: object) -> str:
+    """An idempotency key: a non-empty str of at most :data:`KEY_LENGTH` characters."""
+    if not isinstance(value, str) or not value:
+        raise InvalidInput("an idempotency key must be a non-empty str")
+    if len(value) > KEY_LENGTH:
+        raise InvalidInput(f"an idempotency key has at most {KEY_LENGTH} characters, "
+                           f"not {len(value)}")
+    return value
+
+
 def mapping(name: str, value: object) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise InvalidInput(f"{name} must be a dict, got {type(value).__name__}")
     return value
+
+
+def json_value(name: str, value: object) -> None:
+    """Check that ``value`` can be stored as strict JSON (no NaN, no sets...).
+
+    Checked here rather than left to the driver: SQLite's driver reports such a
+    value as a statement error, psycopg as a bare TypeError from deep inside.
+    """
+    try:
+        json_dumps(value)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"{name} cannot be stored as JSON: {exc}") from None
+
+
+def json_mapping(name: str, value: object) -> Mapping[str, Any]:
+    """A dict that can be stored as JSON."""
+    checked = mapping(name, value)
+    json_value(name, checked)
+    return checked
 
 
 def events(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -42,6 +78,7 @@ def events(items: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         for key in ("time", "type"):
             if not isinstance(item.get(key), str):
                 raise InvalidInput(f"event #{index} needs a str {key!r}")
+        json_value(f"event #{index}", item)
         out.append(dict(item))
     return out
 
@@ -62,6 +99,6 @@ def record(rec: GameRecord) -> None:
         raise InvalidInput("pack must be a non-empty str")
     if not isinstance(rec.created, datetime) or rec.created.utcoffset() is None:
         raise InvalidInput("created must be a timezone-aware datetime")
-    mapping("meta", rec.meta)
+    json_mapping("meta", rec.meta)
     if rec.secret is not None and not isinstance(rec.secret, str):
         raise InvalidInput("secret must be a str or None")

@@ -1,0 +1,146 @@
+"""Commands for the store: ``db upgrade``, ``export`` and ``import``.
+
+    nomicon db upgrade --db postgresql+psycopg://nomicon@db.example/nomicon
+    nomicon export GAME game.json [--with-secret]
+    nomicon import game.json
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from nomicon.cli.app import (
+    REFUSED,
+    DbOption,
+    GameArgument,
+    JsonOption,
+    app,
+    console,
+    database,
+    errors,
+    fail,
+    print_json,
+    service,
+    shown_url,
+)
+from nomicon.service import ImportRefused
+from nomicon.store import current_revision, head_revision, upgrade
+
+db_app = typer.Typer(name="db", help="The store's database.", no_args_is_help=True,
+                     rich_markup_mode=None)
+app.add_typer(db_app, name="db")
+
+FileArgument = Annotated[
+    str, typer.Argument(metavar="FILE", help="A JSON file; - for standard input/output.")
+]
+
+
+@db_app.command("upgrade")
+def db_upgrade(ctx: typer.Context, db: DbOption = None, json_out: JsonOption = False) -> None:
+    """Bring the database's schema to this version of Nomicon (creating it if need be).
+
+    Opening a store does this too; run it explicitly before starting several servers.
+    """
+    url = database(ctx, db)
+    where = shown_url(url)
+    with errors(where):
+        before = current_revision(url)
+        upgrade(url)
+        after = current_revision(url)
+    if json_out:
+        print_json({"database": where, "from": before, "to": after, "head": head_revision()})
+    elif before == after:
+        console().print(Text(f"{where}: the schema is at revision {after}, the newest"))
+    else:
+        console().print(Text(f"{where}: schema upgraded from revision {before or '(none)'} "
+                             f"to {after}"))
+
+
+@app.command("export")
+def export_game(
+    ctx: typer.Context,
+    game: GameArgument,
+    file: FileArgument,
+    with_secret: Annotated[bool, typer.Option(
+        "--with-secret", help="Include the unrevealed dice secret (whoever holds the file "
+                              "can then foresee every roll).")] = False,
+    db: DbOption = None,
+) -> None:
+    """Write GAME to one JSON file: its record, rules, dice commitment and whole log.
+
+    The dice secret is included only once it has been revealed, or with --with-secret.
+    """
+    with service(ctx, db) as svc:
+        document = svc.export_game(game, with_secret=with_secret)
+    text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    if file == "-":
+        sys.stdout.write(text)
+        return
+    _write_atomically(Path(file), text)
+    secret = "with" if "secret" in document else "without"
+    console().print(Text(f"game {game} exported to {file}: {len(document['log'])} events, "
+                         f"{secret} the dice secret"))
+
+
+@app.command("import")
+def import_game(
+    ctx: typer.Context,
+    file: FileArgument,
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Store a game from a file written by ``nomicon export``, after checking its log.
+
+    Exit status 1 if the file does not check out (a broken hash chain, a record or
+    ruleset that the log does not lead to...).
+    """
+    document = _read(file)
+    with service(ctx, db) as svc:
+        try:
+            game = svc.import_game(document)
+        except ImportRefused as exc:
+            fail(f"cannot import {file}: {exc}", REFUSED)
+        summary = {"game": game.id, "pack": game.pack.id, "events": game.head,
+                   "playable": "secret" in document}
+    if json_out:
+        print_json(summary)
+        return
+    note = "" if summary["playable"] else " (without its dice secret: it can be read, not played)"
+    console().print(Text(f"game {summary['game']} imported: {summary['events']} events, "
+                         f"log verified{note}"))
+
+
+def _read(file: str) -> Any:
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"cannot read {file}: {exc}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{file} is not JSON: {exc}")
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a new file beside ``path``, then rename it over ``path``."""
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc}")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        fail(f"cannot write {path}: {exc}")
