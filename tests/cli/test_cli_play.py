@@ -218,3 +218,13 @@ def test_the_admin_sets_values_and_ends_the_game(cli: Cli) -> None:
     assert hashlib.sha256(bytes.fromhex(secret)).hexdigest() == state["game"]["seed_commitment"]
     assert cli.act(game, "alice", "roll", at=T3).exit_code == 1
     assert cli.json("games")[0]["status"] == "ended"
+
+
+def test_an_idempotency_key_makes_a_resent_action_act_once(cli: Cli) -> None:
+    game = cli.new("alice,bob")
+    first = cli("act", game, "alice", "roll", "--key", "k-1", "--at", T1, "--json")
+    again = cli("act", game, "alice", "roll", "--key", "k-1", "--at", T1, "--json")
+    assert first.exit_code == 0 and again.exit_code == 0, again.stderr
+    assert json.loads(first.stdout)["events"] == json.loads(again.stdout)["events"]
+    rolls = [e for e in cli.json("log", game) if e["type"] == "dice.rolled"]
+    assert len(rolls) == 1  # Rule 7: one roll a turn; the resend did not roll again

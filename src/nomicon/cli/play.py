@@ -102,21 +102,24 @@ def act(
     args: Annotated[list[str] | None, typer.Argument(
         metavar="KEY=VALUE",
         help="Arguments, values read as YAML: amount=5, give='{points: 3}'.")] = None,
+    key: Annotated[str | None, typer.Option(
+        "--key", metavar="KEY",
+        help="An idempotency key: sent again, the action is not repeated.")] = None,
     at: AtOption = None,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
     """Do ACTION in GAME as ACTOR. Exit status 1 when the rules refuse it."""
-    _act(ctx, game, actor, action, args or [], at, db, json_out)
+    _act(ctx, game, actor, action, args or [], at, db, json_out, key)
 
 
 def _act(ctx: typer.Context, game_id: str, actor: str, name: str, pairs: list[str],
-         at: str | None, db: str | None, json_out: bool) -> None:
+         at: str | None, db: str | None, json_out: bool, key: str | None = None) -> None:
     values, texts = parse_pairs(pairs, "argument")
     when = parse_at(at)
     with service(ctx, db) as svc:
         try:
-            events = svc.act(game_id, actor, name, values, at=when, texts=texts)
+            events = svc.act(game_id, actor, name, values, at=when, texts=texts, key=key)
         except ActionError as exc:
             if json_out:
                 print_json({"ok": False, "game": game_id, "error": str(exc), "actor": exc.actor,
