@@ -39,18 +39,22 @@ def test_the_readme_tour_runs_as_written(tmp_path: Path) -> None:
     env = dict(os.environ)
     env["NOMICON_DB"] = str(tmp_path / "tour.db")
     env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    # The tour runs in a fresh directory (its files land there), where the
+    # repository's examples and scenario files are at the paths the README names.
+    for name in ("examples", "tests"):
+        (tmp_path / name).symlink_to(ROOT / name)
     lines = tour_lines()
     assert len(lines) >= 15
     for line in lines:
         command, comment = split_comment(line)
         expected = 1 if "exit status 1" in comment else 0
-        done = subprocess.run(command, shell=True, cwd=ROOT, env=env, capture_output=True,
+        done = subprocess.run(command, shell=True, cwd=tmp_path, env=env, capture_output=True,
                               text=True, timeout=120, check=False)
         assert done.returncode == expected, (
             f"{command!r} exited {done.returncode}, not {expected}:\n{done.stderr}")
 
     state = json.loads(subprocess.run(
-        ["nomicon", "state", "tour", "--json"], cwd=ROOT, env=env, capture_output=True,
+        ["nomicon", "state", "tour", "--json"], cwd=tmp_path, env=env, capture_output=True,
         text=True, check=True).stdout)
     alice = state["players"]["alice"]
     # Rule 11: alice landed on the Cop Car (space 4) and won the fight: +10 points,
@@ -62,3 +66,5 @@ def test_the_readme_tour_runs_as_written(tmp_path: Path) -> None:
     assert state["proposals"]["1"]["status"] == "open"
     assert state["game"]["status"] == "ended"
     assert state["dice"]["epochs"][-1]["secret"] is not None
+    exported = json.loads((tmp_path / "tour.json").read_text(encoding="utf-8"))
+    assert [e["seq"] for e in exported["log"]] == list(range(1, len(exported["log"]) + 1))
