@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -73,7 +72,6 @@ def stress(url: str, game_id: str, worker: int, count: int, snapshot_every: int,
     resent = 0
     with service(url, snapshot_every, lock_writes=lock_writes) as svc:
         barrier.wait(timeout=120)
-        started = time.time()
         for n in range(count):
             note = f"w{worker}-{n}"
             while True:
@@ -85,9 +83,8 @@ def stress(url: str, game_id: str, worker: int, count: int, snapshot_every: int,
                 break
             accepted[note] = [e["seq"] for e in events]
         opens = svc.opens
-        ended = time.time()
-    Path(out).write_text(json.dumps({"accepted": accepted, "resent": resent, "opens": opens,
-                                     "started": started, "ended": ended}), encoding="utf-8")
+    Path(out).write_text(json.dumps({"accepted": accepted, "resent": resent, "opens": opens}),
+                         encoding="utf-8")
 
 
 # -- crash: a writer that is killed at random moments -----------------------------------------

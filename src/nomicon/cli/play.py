@@ -24,6 +24,7 @@ from nomicon.cli.app import (
 )
 from nomicon.kernel.errors import ActionError
 from nomicon.kernel.views import can_see
+from nomicon.present import cell
 
 
 @app.command()
@@ -66,7 +67,7 @@ def new(
         return
     out = console()
     out.print(Text(f"game {game.id} created: {summary['title']} ({game.pack.id})", style="bold"))
-    out.print(Text(f"players: {render.cell(summary['players'])}"))
+    out.print(Text(f"players: {cell(summary['players'])}"))
     out.print(Text(f"clock: {summary['clock']}"))
     out.print(Text(f"dice seed commitment: {summary['commitment']}"))
     out.print(Text(f"next: nomicon state {game.id} · nomicon legal {game.id} PLAYER · "

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from nomicon.present import cell
 from nomicon.verify import Report
 
 # View keys that have their own section in the state rendering.
@@ -25,19 +26,6 @@ _SECTIONS = ("game", "players", "board", "turn", "prompts", "proposals", "rules"
 # Above this many spaces, the board table shows only spaces with something on them.
 _FULL_BOARD = 40
 _LONG = 200
-
-
-def cell(value: Any) -> str:
-    """A value as a table cell: lists and dicts compactly, nothing as an em dash."""
-    if value is None or value == [] or value == {}:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list | tuple):
-        return ", ".join(cell(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {cell(v)}" for k, v in value.items())
-    return str(value)
 
 
 def compact(value: Any, limit: int = _LONG) -> str:

@@ -20,6 +20,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 
+from nomicon.present import cell
 from nomicon.server.accounts import User
 from nomicon.server.auth import csrf_token, remember_pre, session_user
 from nomicon.server.errors import HttpProblem
@@ -36,19 +37,6 @@ class LoginRequired(HttpProblem):
     def __init__(self, path: str) -> None:
         super().__init__("log in to see this page")
         self.path = path
-
-
-def cell(value: Any) -> str:
-    """A value as a table cell: lists and dicts compactly, nothing as an em dash."""
-    if value is None or value == [] or value == {}:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list | tuple):
-        return ", ".join(cell(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {cell(v)}" for k, v in value.items())
-    return str(value)
 
 
 def when(value: Any) -> Markup:
