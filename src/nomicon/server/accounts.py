@@ -57,12 +57,23 @@ MIN_PASSWORD, MAX_PASSWORD = 8, 1024
 MAX_LABEL = 100
 
 
+# Log-in throttling: this many failures for one name within the window lock the
+# name out until the oldest of them leaves the window.
+MAX_FAILURES = 5
+FAILURE_WINDOW = timedelta(minutes=15)
+MAX_TRACKED_NAMES = 10_000
+MAX_NAME_FOR_THROTTLE = 100
+
 class AccountError(NomiconError):
     """An account operation was refused (a taken name, a wrong password...)."""
 
 
 class BadCredentials(AccountError):
     """The name or the password is wrong (which one is not said)."""
+
+
+class TooManyAttempts(AccountError):
+    """Too many failed log-ins for one name lately: wait before trying again."""
 
 
 class Taken(AccountError):
@@ -122,6 +133,9 @@ class Accounts:
         # Verifying against this hash when a name is unknown takes as long as a real
         # check, so the time taken does not tell which names exist.
         self._decoy = self._hasher.hash(secrets.token_urlsafe(16))
+        # Failed log-ins per name, to slow down password guessing. Kept in this
+        # process: several server processes each count their own.
+        self._failures: dict[str, list[datetime]] = {}
 
     def now(self) -> datetime:
         return self._now().astimezone(UTC)
@@ -161,23 +175,52 @@ class Accounts:
         return user
 
     def authenticate(self, name: str, password: str) -> User:
-        """The user with this name and password, or :class:`BadCredentials`."""
+        """The user with this name and password, or :class:`BadCredentials`
+        (:class:`TooManyAttempts` after repeated failures for the name)."""
         if not isinstance(name, str) or not isinstance(password, str):
             raise BadCredentials("wrong name or password")
+        self._check_throttle(name)
         with self._read("log in") as conn:
             row = conn.execute(sa.select(users).where(users.c.name == name)).first()
         hashed = row.password_hash if row is not None else self._decoy
         try:
             self._hasher.verify(hashed, password[:MAX_PASSWORD])
         except (VerificationError, InvalidHashError):
+            self._fail(name)
             raise BadCredentials("wrong name or password") from None
         if row is None:
+            self._fail(name)
             raise BadCredentials("wrong name or password")
+        self._failures.pop(name[:MAX_NAME_FOR_THROTTLE], None)
         if self._hasher.check_needs_rehash(hashed):
             with self._write("rehash") as conn:
                 conn.execute(sa.update(users).where(users.c.id == row.id)
                              .values(password_hash=self._hasher.hash(password)))
         return User(id=row.id, name=row.name)
+
+    def _recent_failures(self, name: str) -> list[datetime]:
+        name = name[:MAX_NAME_FOR_THROTTLE]
+        since = self.now() - FAILURE_WINDOW
+        recent = [t for t in self._failures.get(name, []) if t > since]
+        if recent:
+            self._failures[name] = recent
+        else:
+            self._failures.pop(name, None)
+        return recent
+
+    def _check_throttle(self, name: str) -> None:
+        recent = self._recent_failures(name)
+        if len(recent) >= MAX_FAILURES:
+            wait = recent[0] + FAILURE_WINDOW - self.now()
+            minutes = max(1, int(wait.total_seconds() // 60) + 1)
+            raise TooManyAttempts(f"too many failed log-ins for {name!r}; try again in "
+                                  f"{minutes} minute{'s' if minutes != 1 else ''}")
+
+    def _fail(self, name: str) -> None:
+        self._failures.setdefault(name[:MAX_NAME_FOR_THROTTLE], []).append(self.now())
+        if len(self._failures) > MAX_TRACKED_NAMES:  # bounded memory under a flood
+            oldest = min(self._failures, key=lambda n: self._failures[n][-1])
+            del self._failures[oldest]
 
     def set_password(self, user: User, password: str) -> None:
         if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:

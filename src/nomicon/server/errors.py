@@ -21,7 +21,7 @@ from nomicon.kernel.errors import (
     NomiconError,
     UnknownAction,
 )
-from nomicon.server.accounts import AccountError, BadCredentials, Taken
+from nomicon.server.accounts import AccountError, BadCredentials, Taken, TooManyAttempts
 from nomicon.service import KeyReused
 from nomicon.store import GameNotFound, InvalidInput, SeqConflict, StoreError
 
@@ -73,6 +73,8 @@ def status_of(exc: BaseException) -> int | None:
         return 404
     if isinstance(exc, BadCredentials):
         return 401
+    if isinstance(exc, TooManyAttempts):
+        return 429
     if isinstance(exc, Taken):
         return 409
     if isinstance(exc, AccountError):
