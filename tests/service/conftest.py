@@ -1,33 +1,15 @@
-"""Stores on both backends for the service tests; PostgreSQL is a private server
-started once per session.
-
-Without PostgreSQL's server programs the PostgreSQL tests are skipped, with the
-reason printed in the summary, except in CI (``CI=true``), where they fail.
-"""
+"""Stores on both backends for the service tests (PostgreSQL: a fresh database on
+the session's server, see tests/pgfixture.py)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from nomicon.store import SqlStore, open_store
-from nomicon.store.pgserver import PostgresServer, find_bindir
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[PostgresServer]:
-    bindir = find_bindir()
-    if bindir is None:
-        reason = ("PostgreSQL is not installed (no initdb/pg_ctl found): the PostgreSQL "
-                  "store tests need Debian's postgresql package")
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
-    with PostgresServer.start(bindir) as server:
-        yield server
+from nomicon.store.pgserver import PostgresServer
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -38,9 +20,8 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield f"sqlite:///{tmp_path / 'games.db'}"
         return
     server: PostgresServer = request.getfixturevalue("postgres")
-    name = server.create_database()
-    yield server.url(name)
-    server.drop_database(name)
+    with server.temporary_database() as url:
+        yield url
 
 
 @pytest.fixture

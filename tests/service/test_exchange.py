@@ -30,9 +30,8 @@ def other_url(store_url: str, tmp_path: Path, request: pytest.FixtureRequest) ->
         yield f"sqlite:///{tmp_path / 'other.db'}"
         return
     server: PostgresServer = request.getfixturevalue("postgres")
-    name = server.create_database()
-    yield server.url(name)
-    server.drop_database(name)
+    with server.temporary_database() as url:
+        yield url
 
 
 @pytest.fixture

@@ -647,12 +647,11 @@ class TestPostgresStore(StoreContract):
 
     @pytest.fixture(autouse=True)
     def _database(self, postgres: PostgresServer) -> Iterator[None]:
-        name = postgres.create_database()
-        self.url = postgres.url(name)
-        yield
-        for store in self._stores:  # before the database goes
-            store.close()
-        postgres.drop_database(name)
+        with postgres.temporary_database() as url:
+            self.url = url
+            yield
+            for store in self._stores:  # before the database goes
+                store.close()
 
     def test_the_private_server_listens_on_loopback_with_durable_commits(self) -> None:
         with self.make_store().engine.connect() as conn:

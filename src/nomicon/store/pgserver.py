@@ -27,7 +27,8 @@ import socket
 import subprocess
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -194,6 +195,16 @@ class PostgresServer:
             raise StoreError(f"not a plain database name: {name!r}")
         with self._admin() as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    @contextmanager
+    def temporary_database(self) -> Iterator[str]:
+        """The URL of a fresh, empty database, dropped when the block ends (close every
+        store on it first)."""
+        name = self.create_database()
+        try:
+            yield self.url(name)
+        finally:
+            self.drop_database(name)
 
     def stop(self) -> None:
         """Stop the server and delete its directory. Idempotent."""

@@ -1,4 +1,4 @@
-"""A private PostgreSQL server for the store tests, started once per session.
+"""The PostgreSQL server of the test session (a pytest plugin, loaded by pyproject.toml).
 
 Without PostgreSQL's server programs the PostgreSQL tests are skipped, with the
 reason printed in the summary, except in CI (``CI=true``), where they fail.
