@@ -22,6 +22,7 @@ from rich.text import Text
 
 from nomicon.kernel.errors import ActionError, NomiconError
 from nomicon.kernel.timefmt import parse as parse_time
+from nomicon.present import json_value
 from nomicon.service import GameService
 from nomicon.store import GameNotFound, StoreError, default_url, open_store, to_url
 
@@ -166,20 +167,12 @@ def parse_pairs(pairs: list[str] | None, what: str) -> tuple[dict[str, Any], dic
         except yaml.YAMLError as exc:
             problem = getattr(exc, "problem", None) or "not a YAML value"
             fail(f"cannot read {what} {key}={text!r}: {problem}")
-        values[key] = _plain(value)
+        try:
+            values[key] = json_value(value)
+        except ValueError as exc:
+            fail(f"cannot use {what} {key}={text!r}: {exc}")
         texts[key] = text
     return values, texts
-
-
-def _plain(value: Any) -> Any:
-    """YAML dates and times become ISO text, so every value is JSON."""
-    if isinstance(value, dt.datetime | dt.date):
-        return value.isoformat()
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def parse_at(text: str | None, option: str = "--at") -> dt.datetime | None:

@@ -12,7 +12,6 @@ action declares as text (so the option "no" stays the word "no").
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 import secrets
 from collections.abc import Mapping
@@ -21,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from nomicon.present import json_value
 from nomicon.server.errors import BadRequest
 
 #: Fields of an action form that are not the action's arguments.
@@ -132,20 +132,10 @@ def read_value(key: str, text: str) -> Any:
     except yaml.YAMLError as exc:
         problem = getattr(exc, "problem", None) or "not a YAML value"
         raise BadRequest(f"cannot read {key}={text!r}: {problem}") from None
-    return _plain(value)
-
-
-def _plain(value: Any) -> Any:
-    """YAML dates and times become ISO text, so every value is JSON."""
-    if isinstance(value, dt.datetime | dt.date):
-        return value.isoformat()
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, float) and not math.isfinite(value):  # JSON has no NaN or infinity
-        raise BadRequest(f"{value} is not a value a game can hold")
-    return value
+    try:
+        return json_value(value)
+    except ValueError as exc:
+        raise BadRequest(str(exc)) from None
 
 
 def plain_json(value: Any, depth: int = 0) -> Any:
