@@ -268,8 +268,11 @@ class Game:
 
     def _on_event(self, ctx: Ctx, type: str, data: dict[str, Any]) -> None:
         """Apply the defaults of prompts that this event closes (``turn.ending``...)."""
+        prompts = self.state.root.get("prompts")
+        if not prompts:
+            return  # the usual case, on every event: nothing to close
         subject = data.get("player")
-        for prompt in list(self.state.root.get("prompts", [])):
+        for prompt in list(prompts):
             if prompt.get("resolve_on") == type and prompt["to"] == subject:
                 self._resolve_prompt(ctx, prompt, prompt["default"], defaulted=True)
 

@@ -92,8 +92,10 @@ def log_view(game: Game, viewer: str, after: int = 0) -> list[dict[str, Any]]:
     the admin) without the raw state ops, which may touch hidden values."""
     out = []
     admin = viewer == ADMIN
-    for event in game.log:
-        if event["seq"] <= after or not can_see(event, viewer):
+    # Seqs run 1, 2, ... without gaps, so the events after ``after`` start at that
+    # position: a slice reads only them (a stored game's log is loaded lazily).
+    for event in game.log[max(after, 0):]:
+        if not can_see(event, viewer):
             continue
         if admin:
             out.append(copy_tree(event))
