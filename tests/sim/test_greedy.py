@@ -6,8 +6,9 @@ import random
 from datetime import UTC, datetime
 
 import nomicon
+from nomicon.packs.infinite_nomic.strategy import greedy_score as infinite_nomic_score
 from nomicon.sim.bots import Move
-from nomicon.sim.greedy import GreedyBot, infinite_nomic_score, scorer_for
+from nomicon.sim.greedy import GreedyBot, scorer_for
 
 START = datetime(2020, 1, 1, 12, tzinfo=UTC)
 

@@ -64,42 +64,11 @@ class GreedyBot:
         return [self.random.move_for(game, actor, entry) for _ in range(SAMPLES)]
 
 
-# -- scorers of packs that do not define their own --------------------------------------
-def infinite_nomic_score(state: dict[str, Any], actor: str, name: str,
-                         args: dict[str, Any]) -> float:
-    """Roll whenever you may; land on a multiple of five with a Number when you can;
-    buy the roll on Master of Your Fate; pay to leave Jail; ping in time; keep out of
-    trades and proposals; end the turn once there is nothing better to do."""
-    player = state["players"].get(actor, {})
-    flags = state.get("turn", {}).get("flags", {})
-    if name == "roll":
-        return 10.0
-    if name in ("ping", "rejoin"):
-        return 9.0
-    if name == "use-number":
-        where = player.get("location")
-        lands = isinstance(where, int) and (where + int(args.get("value", 0))) % 5 == 0
-        return 8.0 if lands else -1.0
-    if name == "choose":
-        return {"buy": 7.0, "fight": 3.0, "bribe": 2.0}.get(str(args.get("option")), 1.0)
-    if name == "escape":
-        return 6.0
-    if name == "vote":
-        return 0.5 if args.get("vote") in ("up", "for") else 0.0
-    if name == "end-turn":
-        return 2.0 if flags.get("rolled") else -5.0
-    if name == "continue":
-        return 0.0
-    return -1.0  # trades, purchases of items, proposals: not worth it to this bot
-
-
-SCORERS: dict[str, Scorer] = {"infinite-nomic-r7": infinite_nomic_score}
-
-
 def scorer_for(pack: object) -> Scorer | None:
-    """The pack's own ``greedy_score``, else a scorer kept here for it, else None."""
+    """The pack's own ``greedy_score`` (its strategy is game knowledge, kept in the pack),
+    else None."""
     own = getattr(pack, "greedy_score", None)
-    if own is not None:
-        scorer: Scorer = own
-        return scorer
-    return SCORERS.get(str(getattr(pack, "id", "")))
+    if own is None:
+        return None
+    scorer: Scorer = own
+    return scorer

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.pack import Initial, Pack, PackParams
-from nomicon.packs.infinite_nomic import board
+from nomicon.packs.infinite_nomic import board, strategy
 from nomicon.packs.infinite_nomic.commerce import Commerce
 from nomicon.packs.infinite_nomic.core import (
     GameBoard,
@@ -54,6 +54,11 @@ class InfiniteNomicR7(Pack):
             "pairs": {},
         })
         ctx.set(["trades"], {})
+
+    def greedy_score(self, state: dict[str, Any], actor: str, name: str,
+                     args: dict[str, Any]) -> float:
+        """How much the greedy bot likes an action (see strategy.py)."""
+        return strategy.greedy_score(state, actor, name, args)
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         problems: list[str] = []
