@@ -64,6 +64,7 @@ from nomicon.verify import verify
 
 __all__ = [
     "EXPORT_FORMAT",
+    "LOCAL_CALLER",
     "RECENT_GAMES",
     "RETRIES",
     "SNAPSHOT_EVERY",
@@ -84,6 +85,11 @@ EXPORT_VERSION = 1
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
+
+
+#: The caller of the requests made on this machine (the command line, Python code):
+#: the local admin. Accounts' ids are never this (they are hex).
+LOCAL_CALLER = "local"
 
 
 class KeyReused(GameError):
@@ -229,7 +235,7 @@ class GameService:
     # -- changes ---------------------------------------------------------------
     def act(self, game_id: str, actor: str, name: str, args: Mapping[str, Any] | None = None,
             *, at: datetime | None = None, texts: Mapping[str, str] | None = None,
-            key: str | None = None) -> list[dict[str, Any]]:
+            key: str | None = None, caller: str = LOCAL_CALLER) -> list[dict[str, Any]]:
         """Apply an action to the stored game; returns its committed events.
 
         ``at`` is the game time of the action (default: now); timers due before it
@@ -237,14 +243,16 @@ class GameService:
         forms): an argument that the action declares as text keeps its typed text
         instead of the parsed value, so ``option=no`` stays the word "no".
 
-        ``key`` is the client's idempotency key: if a request with this key was
-        committed before, its events are returned and nothing is done (a key sent
-        with another request raises :class:`KeyReused`). A refused request commits
-        nothing, so its key stays unused.
+        ``key`` is the client's idempotency key, and ``caller`` who sent it (an
+        account id; the command line and Python callers are :data:`LOCAL_CALLER`):
+        if this caller's request with this key was committed before, its events are
+        returned and nothing is done (the caller's key sent with another request
+        raises :class:`KeyReused`). Another caller's same key is another key. A
+        refused request commits nothing, so its key stays unused.
         """
         request = _request(actor, name, args, texts)
         if key is not None:
-            claim = self.store.claim(game_id, key)
+            claim = self.store.claim(game_id, key, caller=caller)
             if claim is not None:
                 return self._replay(claim, request)
         when = at or self.now()
@@ -254,7 +262,7 @@ class GameService:
             if texts:
                 values.update(_keep_text(game, name, texts))
             if key is not None:
-                _hook_of(game).key = Idempotency(key, request)
+                _hook_of(game).key = Idempotency(caller, key, request)
             try:
                 return game.act(actor, name, at=when, **values)
             except CommitFailed as exc:
@@ -279,8 +287,11 @@ class GameService:
 
     def _replay(self, claim: Claim, request: dict[str, Any]) -> list[dict[str, Any]]:
         if claim.result != request:
+            # The claim is the caller's own (keys are per caller): describing it shows
+            # them only their own earlier request.
             raise KeyReused(f"idempotency key {claim.key!r} was already used in game "
-                            f"{claim.game_id!r} by another request: {_describe(claim.result)}")
+                            f"{claim.game_id!r} by your earlier request "
+                            f"{_describe(claim.result)}; send a new key for a new request")
         return self.store.events(claim.game_id, after=claim.first_seq - 1, upto=claim.last_seq)
 
     def _retrying(self, game_id: str, change: Callable[[Game], T]) -> T:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
 from fastapi import FastAPI
 from starlette.testclient import TestClient
 
 from nomicon.server.app import tick
-from nomicon.service import GameService
 from nomicon.verify import verify
 
 from .support import PACK, PASSWORD, Api, Clock, sign_up, site_of
@@ -222,8 +220,6 @@ def test_the_live_stream_says_the_head(accounts: dict[str, Api], game: str,
     assert f'data: {{"head": {head}, "status": "active"}}' in seen
 
 
-@pytest.mark.skipif("key" not in GameService.act.__code__.co_varnames,
-                    reason="the service takes no idempotency key yet")
 def test_an_idempotency_key_acts_once(accounts: dict[str, Api], game: str) -> None:
     alice = accounts["alice"]
     headers = {**alice.headers, "Idempotency-Key": "roll-once"}
@@ -250,3 +246,22 @@ def test_the_api_is_documented_without_leaving_the_server(client: TestClient) ->
     assert page.status_code == 200
     assert "<code>POST /api/games/{game_id}/actions</code>" in page.text
     assert "cdn" not in page.text.lower()
+
+
+def test_idempotency_keys_are_the_callers_own(accounts: dict[str, Api], game: str) -> None:
+    """Bob re-sending alice's key is bob's own new key: he is answered about his own
+    request, never about alice's, and her key still replays for her."""
+    alice, bob = accounts["alice"], accounts["bob"]
+    mine = {**alice.headers, "Idempotency-Key": "k-1"}
+    first = alice.client.post(f"/api/games/{game}/actions", json={"action": "roll"},
+                              headers=mine)
+    assert first.status_code == 200
+    theirs = {**bob.headers, "Idempotency-Key": "k-1"}
+    refused = bob.client.post(f"/api/games/{game}/actions", json={"action": "roll"},
+                              headers=theirs)
+    assert refused.status_code == 409 and refused.json()["reason"] == "not your turn"
+    assert "already used" not in refused.json()["error"]
+    again = alice.client.post(f"/api/games/{game}/actions", json={"action": "roll"},
+                              headers=mine)
+    assert again.json() == first.json()
+    assert len(alice.ok("GET", f"/api/games/{game}/log?rolls=true")) == 1

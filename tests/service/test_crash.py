@@ -28,7 +28,7 @@ import storeload
 from ledgerpack import registry
 
 from nomicon.kernel.engine import Game
-from nomicon.service import GameService
+from nomicon.service import LOCAL_CALLER, GameService
 from nomicon.store import open_store
 from nomicon.verify import verify
 
@@ -51,7 +51,8 @@ def check(url: str, journal: Path, where: str) -> tuple[int, int]:
         opened = service.open("crash")
         record = store.get_game("crash")
         log = service.history("crash")
-        claims = {n: store.claim("crash", key) for n, key in tried.items()}
+        claims = {n: store.claim("crash", key, caller=LOCAL_CALLER)
+                  for n, key in tried.items()}
     report = verify(log, secret=bytes.fromhex(record.secret or ""))
     assert report.ok, f"{where}: {report.problems}"
     assert [e["seq"] for e in log] == list(range(1, record.head + 1)), where

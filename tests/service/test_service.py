@@ -16,7 +16,7 @@ from ledgerpack import PACK, registry
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionRefused, CommitFailed
 from nomicon.kernel.state import fold
-from nomicon.service import GameService, KeyReused
+from nomicon.service import LOCAL_CALLER, GameService, KeyReused
 from nomicon.store import LazyLog, SqlStore, open_store
 from nomicon.verify import verify
 
@@ -77,7 +77,7 @@ def test_a_repeated_key_returns_the_first_events_and_acts_once(service: GameServ
 def test_a_key_sent_with_another_request_is_refused(service: GameService) -> None:
     service.create(PACK, ["ann", "bob"], seed=1, game_id="g")
     service.act("g", "ann", "mark", {"note": "a"}, key="k")
-    with pytest.raises(KeyReused, match=r"'k' was already used .* by another request: "
+    with pytest.raises(KeyReused, match=r"'k' was already used .* by your earlier request "
                                         r"ann mark note=a"):
         service.act("g", "bob", "mark", {"note": "a"}, key="k")
     with pytest.raises(KeyReused):
@@ -85,12 +85,29 @@ def test_a_key_sent_with_another_request_is_refused(service: GameService) -> Non
     assert marks(service.history("g")) == ["a"]
 
 
+def test_keys_belong_to_their_caller(service: GameService, rival_store: SqlStore) -> None:
+    """The same key from two callers is two keys: neither burns nor reads the other's."""
+    service.create(PACK, ["ann", "bob"], seed=1, game_id="g")
+    first = service.act("g", "ann", "mark", {"note": "ann's secret"}, key="k", caller="u-ann")
+    bobs = service.act("g", "bob", "mark", {"note": "b"}, key="k", caller="u-bob")
+    assert bobs != first and marks(service.history("g")) == ["ann's secret", "b"]
+    # Each caller's replay gives back their own events, from any process.
+    assert service_on(rival_store).act("g", "ann", "mark", {"note": "ann's secret"}, key="k",
+                                       caller="u-ann") == first
+    assert service.act("g", "bob", "mark", {"note": "b"}, key="k", caller="u-bob") == bobs
+    with pytest.raises(KeyReused) as refused:
+        service.act("g", "bob", "mark", {"note": "c"}, key="k", caller="u-bob")
+    assert "bob mark note=b" in str(refused.value)
+    assert "secret" not in str(refused.value)
+    assert marks(service.history("g")) == ["ann's secret", "b"]
+
+
 def test_a_refused_request_leaves_its_key_unused(service: GameService) -> None:
     service.create(PACK, ["ann", "bob"], seed=1, game_id="g")
     service.act("g", "ann", "claim", {"token": 5}, key="ann-5")
     with pytest.raises(ActionRefused, match="token 5 is already claimed"):
         service.act("g", "bob", "claim", {"token": 5}, key="bob-claim")
-    assert service.store.claim("g", "bob-claim") is None
+    assert service.store.claim("g", "bob-claim", caller=LOCAL_CALLER) is None
     with pytest.raises(ActionRefused):  # the same request, refused again: not replayed
         service.act("g", "bob", "claim", {"token": 5}, key="bob-claim")
     events = service.act("g", "bob", "claim", {"token": 6}, key="bob-claim-6")
@@ -149,7 +166,7 @@ def test_the_key_goes_with_the_action_not_the_timers_before_it(store: SqlStore) 
     log = service.history(game.id)
     fired = [e for e in log[head:] if e["type"] == "timer.fired"]
     assert fired and fired[0]["seq"] < events[0]["seq"]  # a batch of its own, before
-    claim = store.claim(game.id, "late-roll")
+    claim = store.claim(game.id, "late-roll", caller=LOCAL_CALLER)
     assert claim is not None
     assert (claim.first_seq, claim.last_seq) == (events[0]["seq"], events[-1]["seq"])
     assert service.act(game.id, "bob", "roll", key="late-roll") == events

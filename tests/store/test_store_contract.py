@@ -327,22 +327,26 @@ class StoreContract:
     def test_append_records_an_idempotency_key_with_its_events(self) -> None:
         store = self.make_store()
         store.create_game(rec(), [ev(1)])
-        assert store.claim("g1", "req-1") is None
+        assert store.claim("g1", "req-1", caller="u1") is None
         request = {"actor": "ann", "action": "mark"}
-        assert store.append("g1", [ev(2), ev(3)], idempotency=Idempotency("req-1", request)) == 3
-        assert store.claim("g1", "req-1") == Claim("g1", "req-1", 2, 3, request)
+        assert store.append("g1", [ev(2), ev(3)],
+                            idempotency=Idempotency("u1", "req-1", request)) == 3
+        assert store.claim("g1", "req-1", caller="u1") == Claim("g1", "u1", "req-1", 2, 3,
+                                                                request)
         other = self.make_store()  # another process sees it
-        assert other.claim("g1", "req-1") == Claim("g1", "req-1", 2, 3, request)
+        assert other.claim("g1", "req-1", caller="u1") == Claim("g1", "u1", "req-1", 2, 3,
+                                                                request)
 
     def test_a_used_key_writes_nothing_whatever_the_head(self) -> None:
         store = self.make_store()
         store.create_game(rec(), [ev(1)])
-        store.append("g1", [ev(2)], idempotency=Idempotency("k", {"n": 1}))
+        store.append("g1", [ev(2)], idempotency=Idempotency("u1", "k", {"n": 1}))
         for seq in (3, 2):  # a fresh seq, and a stale one: the key is checked first
             with pytest.raises(KeyUsed) as info:
-                store.append("g1", [ev(seq, "again")], idempotency=Idempotency("k", {"n": 2}),
+                store.append("g1", [ev(seq, "again")],
+                             idempotency=Idempotency("u1", "k", {"n": 2}),
                              secret="ff", meta={"x": 1})
-            assert info.value.claim == Claim("g1", "k", 2, 2, {"n": 1})
+            assert info.value.claim == Claim("g1", "u1", "k", 2, 2, {"n": 1})
         record, log = store.load("g1")
         assert (record.head, record.secret, record.meta) == (2, None, rec().meta)
         assert log == [ev(1), ev(2)]
@@ -351,29 +355,56 @@ class StoreContract:
         store = self.make_store()
         store.create_game(rec("a"), [ev(1)])
         store.create_game(rec("b"), [ev(1)])
-        store.append("a", [ev(2)], idempotency=Idempotency("k"))
-        assert store.append("b", [ev(2)], idempotency=Idempotency("k")) == 2
-        assert store.claim("b", "k") == Claim("b", "k", 2, 2, {})
+        store.append("a", [ev(2)], idempotency=Idempotency("u1", "k"))
+        assert store.append("b", [ev(2)], idempotency=Idempotency("u1", "k")) == 2
+        assert store.claim("b", "k", caller="u1") == Claim("b", "u1", "k", 2, 2, {})
         with pytest.raises(GameNotFound):
-            store.claim("nope", "k")
+            store.claim("nope", "k", caller="u1")
+
+    def test_keys_belong_to_their_caller(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        store.append("g1", [ev(2)], idempotency=Idempotency("pam", "bid-1", {"card": 12}))
+        assert store.claim("g1", "bid-1", caller="pete") is None
+        # pete's bid-1 is another key: it neither collides with pam's nor reads it.
+        assert store.append("g1", [ev(3)],
+                            idempotency=Idempotency("pete", "bid-1", {"card": 2})) == 3
+        assert store.claim("g1", "bid-1", caller="pam") == Claim("g1", "pam", "bid-1", 2, 2,
+                                                                 {"card": 12})
+        assert store.claim("g1", "bid-1", caller="pete") == Claim("g1", "pete", "bid-1", 3, 3,
+                                                                  {"card": 2})
+        with pytest.raises(KeyUsed) as info:
+            store.append("g1", [ev(4)], idempotency=Idempotency("pete", "bid-1", {"card": 5}))
+        assert info.value.claim.caller == "pete"
+        assert "12" not in str(info.value)
+
+    @pytest.mark.parametrize("caller", ["", "x" * 201, None])
+    def test_malformed_callers_are_refused(self, caller: Any) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        with pytest.raises(InvalidInput):
+            store.append("g1", [ev(2)], idempotency=Idempotency(caller, "k"))
+        with pytest.raises(InvalidInput):
+            store.claim("g1", "k", caller=caller)
+        assert store.get_game("g1").head == 1
 
     @pytest.mark.parametrize("key", ["", "x" * 201, 7])
     def test_malformed_keys_are_refused(self, key: Any) -> None:
         store = self.make_store()
         store.create_game(rec(), [ev(1)])
         with pytest.raises(InvalidInput):
-            store.append("g1", [ev(2)], idempotency=Idempotency(key))
+            store.append("g1", [ev(2)], idempotency=Idempotency("u1", key))
         assert store.get_game("g1").head == 1
 
     def test_a_conflicting_append_leaves_key_secret_and_meta_alone(self) -> None:
         store = self.make_store()
         store.create_game(rec(secret="aa"), [ev(1), ev(2)])
         with pytest.raises(SeqConflict):
-            store.append("g1", [ev(2, "late")], idempotency=Idempotency("k"), secret="bb",
+            store.append("g1", [ev(2, "late")], idempotency=Idempotency("u1", "k"), secret="bb",
                          meta={"title": "changed"}, snapshot={"s": 1})
         record = store.get_game("g1")
         assert (record.secret, record.meta, record.head) == ("aa", rec().meta, 2)
-        assert store.claim("g1", "k") is None
+        assert store.claim("g1", "k", caller="u1") is None
         assert store.latest_snapshot("g1") is None
 
     def test_append_stores_secret_meta_and_snapshot_with_the_events(self) -> None:
@@ -392,7 +423,7 @@ class StoreContract:
         store = self.make_store()
         store.create_game(rec(), [ev(1)])
         with pytest.raises(InvalidInput):
-            store.append("g1", [], idempotency=Idempotency("k"))
+            store.append("g1", [], idempotency=Idempotency("u1", "k"))
         with pytest.raises(InvalidInput):
             store.append("g1", [], secret="aa")
 
@@ -488,10 +519,37 @@ class StoreContract:
         assert current_revision(self.url) == head_revision()
         assert store.load("old") == (rec("old", meta={"title": "Old"}, secret="ab", head=2),
                                      [ev(1), ev(2)])
-        assert store.claim("old", "k") is None
-        assert store.append("old", [hashed(3)], idempotency=Idempotency("k"),
+        assert store.claim("old", "k", caller="u1") is None
+        assert store.append("old", [hashed(3)], idempotency=Idempotency("u1", "k"),
                             snapshot={"n": 3}) == 3
         assert store.load_tail("old").snapshot == (3, {"n": 3})
+
+    def test_upgrade_from_revision_0003_keeps_keys_as_nobodys(self) -> None:
+        """Keys recorded before revision 0004 say no caller: they stay (their events
+        are untouched) but collide with no account's key."""
+        upgrade(self.url, "0003")
+        old = sa.create_engine(self.url)
+        try:
+            with old.begin() as conn:
+                conn.execute(sa.insert(games_table), {
+                    "id": "old", "pack": "classic", "created": T0, "meta": {}, "head": 2})
+                conn.execute(sa.insert(events_table), [
+                    {"game_id": "old", "seq": s, "time": e["time"], "type": e["type"],
+                     "body": e} for s, e in ((1, ev(1)), (2, ev(2)))])
+                conn.execute(sa.text(
+                    "INSERT INTO idempotency (game_id, key, first_seq, last_seq, result) "
+                    "VALUES ('old', 'k', 2, 2, '{\"card\": 12}')"))
+        finally:
+            old.dispose()
+        store = self.make_store()  # opening upgrades
+        assert current_revision(self.url) == head_revision() == "0004"
+        with store.engine.connect() as conn:
+            rows = conn.execute(sa.text(
+                "SELECT game_id, caller, key, first_seq FROM idempotency")).all()
+        assert [tuple(r) for r in rows] == [("old", "", "k", 2)]
+        assert store.claim("old", "k", caller="u1") is None
+        assert store.append("old", [ev(3)], idempotency=Idempotency("u1", "k")) == 3
+        assert store.claim("old", "k", caller="u1") == Claim("old", "u1", "k", 3, 3, {})
 
     # -- write locks ---------------------------------------------------------------
 

@@ -9,7 +9,6 @@ functions, so they cannot disagree.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,11 +20,8 @@ from nomicon.kernel.views import can_see
 from nomicon.server.accounts import ADMIN, OBSERVER, PLAYER, Membership, User, check_name
 from nomicon.server.errors import BadRequest, Forbidden, NotFound
 from nomicon.server.site import Site
-from nomicon.service import GameService
 from nomicon.store import GameRecord
 
-# The service takes an idempotency key once the store supports one.
-_TAKES_KEY = "key" in inspect.signature(GameService.act).parameters
 MAX_KEY = 200
 
 
@@ -146,9 +142,10 @@ def act(site: Site, where: Seat, name: str, args: Mapping[str, Any] | None = Non
     actor = where.actor(as_admin)
     if key is not None and (not isinstance(key, str) or len(key) > MAX_KEY):
         raise BadRequest(f"an idempotency key has at most {MAX_KEY} characters")
-    extra: dict[str, Any] = {"key": key} if _TAKES_KEY and key else {}
+    # A key is the account's own: another account's same key is another key.
     events = site.service.act(where.game_id, actor, name, dict(args or {}),
-                              at=at or site.now(), texts=texts, **extra)
+                              at=at or site.now(), texts=texts, key=key or None,
+                              caller=where.user.id)
     return visible(events, where.viewer)
 
 

@@ -105,7 +105,7 @@ snapshots = sa.Table(
     sa.Column("hash", sa.String(), nullable=True),
 )
 
-# -- idempotency keys (migration 0003) --------------------------------------------
+# -- idempotency keys (migration 0003; per caller since 0004) ----------------------
 
 idempotency = sa.Table(
     "idempotency",
@@ -113,6 +113,9 @@ idempotency = sa.Table(
     sa.Column(
         "game_id", sa.String(), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
     ),
+    # The account that sent the request: a key is one caller's, never the game's.
+    # Keys recorded before revision 0004 have the caller "" (nobody's).
+    sa.Column("caller", sa.String(), primary_key=True, server_default=""),
     sa.Column("key", sa.String(), primary_key=True),
     # The events the keyed request committed, written in the same transaction.
     sa.Column("first_seq", sa.Integer(), nullable=False),

@@ -60,18 +60,24 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class Idempotency:
-    """A client's key for a request, and what to remember about the request."""
+    """A client's key for a request, and what to remember about the request.
 
+    Keys belong to their caller (an account id): the same key sent by another
+    caller is another key, so one caller can neither use up nor read another's.
+    """
+
+    caller: str
     key: str
     result: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Claim:
-    """A used idempotency key: the events ``first_seq..last_seq`` that its request
-    committed, and the result stored with them."""
+    """A caller's used idempotency key: the events ``first_seq..last_seq`` that its
+    request committed, and the result stored with them."""
 
     game_id: str
+    caller: str
     key: str
     first_seq: int
     last_seq: int
@@ -128,7 +134,8 @@ _SELECT_EVENTS = (
 _CLAIM = (
     sa.select(games_t.c.id, idempotency_t)
     .select_from(games_t.outerjoin(idempotency_t, sa.and_(
-        idempotency_t.c.game_id == games_t.c.id, idempotency_t.c.key == sa.bindparam("key"))))
+        idempotency_t.c.game_id == games_t.c.id, idempotency_t.c.caller == sa.bindparam("caller"),
+        idempotency_t.c.key == sa.bindparam("key"))))
     .where(games_t.c.id == sa.bindparam("game_id"))
 )
 
@@ -359,6 +366,7 @@ class SqlStore:
         """
         batch = validate.events(events)
         if idempotency is not None:
+            validate.caller(idempotency.caller)
             validate.key(idempotency.key)
             validate.json_mapping("idempotency result", idempotency.result)
         if secret is not None and not isinstance(secret, str):
@@ -389,13 +397,13 @@ class SqlStore:
                     ).rowcount
                     if moved != 1:
                         head = self._require_head(conn, game_id)
-                        used = idempotency and self._claim(conn, game_id, idempotency.key)
+                        used = idempotency and self._claim(conn, game_id, idempotency)
                         if used:
                             raise KeyUsed(used)
                         raise SeqConflict(game_id, first - 1, head)
                     if idempotency is not None and not self._record_key(
                             conn, game_id, idempotency, first, last):
-                        used = self._claim(conn, game_id, idempotency.key)
+                        used = self._claim(conn, game_id, idempotency)
                         assert used is not None
                         raise KeyUsed(used)
                     conn.execute(sa.insert(events_t), _event_rows(game_id, batch))
@@ -408,7 +416,7 @@ class SqlStore:
             except sa.exc.IntegrityError:
                 # Another writer inserted one of these seqs (or this key) first.
                 if idempotency is not None:
-                    used = self.claim(game_id, idempotency.key)
+                    used = self.claim(game_id, idempotency.key, caller=idempotency.caller)
                     if used is not None:
                         raise KeyUsed(used) from None
                 actual = self._head_now(game_id)
@@ -419,32 +427,40 @@ class SqlStore:
 
     # -- idempotency keys ---------------------------------------------------------
 
-    def claim(self, game_id: str, key: str) -> Claim | None:
-        """What the request with idempotency ``key`` committed, or None if the key is new."""
+    def claim(self, game_id: str, key: str, *, caller: str) -> Claim | None:
+        """What ``caller``'s request with idempotency ``key`` committed, or None if the
+        caller has not used the key in this game."""
+        validate.caller(caller)
         validate.key(key)
         with self._guard("claim"), self._read() as conn:
-            row = conn.execute(_CLAIM, {"game_id": game_id, "key": key}).one_or_none()
+            row = conn.execute(_CLAIM, {"game_id": game_id, "caller": caller,
+                                        "key": key}).one_or_none()
         if row is None:
             raise GameNotFound(game_id)
         if row.first_seq is None:
             return None
-        return Claim(game_id, key, int(row.first_seq), int(row.last_seq), dict(row.result))
+        return Claim(game_id, caller, key, int(row.first_seq), int(row.last_seq),
+                     dict(row.result))
 
     @staticmethod
-    def _claim(conn: Connection, game_id: str, key: str) -> Claim | None:
+    def _claim(conn: Connection, game_id: str, idempotency: Idempotency) -> Claim | None:
         row = conn.execute(
             sa.select(idempotency_t).where(
-                idempotency_t.c.game_id == game_id, idempotency_t.c.key == key)
+                idempotency_t.c.game_id == game_id,
+                idempotency_t.c.caller == idempotency.caller,
+                idempotency_t.c.key == idempotency.key)
         ).one_or_none()
         if row is None:
             return None
-        return Claim(game_id, key, int(row.first_seq), int(row.last_seq), dict(row.result))
+        return Claim(game_id, idempotency.caller, idempotency.key, int(row.first_seq),
+                     int(row.last_seq), dict(row.result))
 
     @staticmethod
     def _record_key(conn: Connection, game_id: str, idempotency: Idempotency, first: int,
                     last: int) -> bool:
         """Insert the key unless it is there already; whether it was inserted."""
-        row = {"game_id": game_id, "key": idempotency.key, "first_seq": first,
+        row = {"game_id": game_id, "caller": idempotency.caller, "key": idempotency.key,
+               "first_seq": first,
                "last_seq": last, "result": dict(idempotency.result)}
         dialect = conn.dialect.name
         if dialect == "postgresql":  # psycopg reports no row count here: ask for the row
@@ -454,7 +470,7 @@ class SqlStore:
         if dialect == "sqlite":
             insert = sqlite.insert(idempotency_t).values(row).on_conflict_do_nothing()
             return bool(conn.execute(insert).rowcount == 1)
-        if SqlStore._claim(conn, game_id, idempotency.key) is not None:
+        if SqlStore._claim(conn, game_id, idempotency) is not None:
             return False
         conn.execute(sa.insert(idempotency_t), row)
         return True

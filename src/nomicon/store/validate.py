@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .sql import GameRecord
 
 __all__ = [
-    "KEY_LENGTH", "contiguous", "events", "json_mapping", "json_value", "key", "mapping",
+    "KEY_LENGTH", "caller", "contiguous", "events", "json_mapping", "json_value", "key", "mapping",
     "record", "seq",
 ]
 
@@ -36,6 +36,17 @@ def key(value: object) -> str:
         raise InvalidInput("an idempotency key must be a non-empty str")
     if len(value) > KEY_LENGTH:
         raise InvalidInput(f"an idempotency key has at most {KEY_LENGTH} characters, "
+                           f"not {len(value)}")
+    return value
+
+
+def caller(value: object) -> str:
+    """Who sent a keyed request (an account id): a non-empty str of at most
+    :data:`KEY_LENGTH` characters."""
+    if not isinstance(value, str) or not value:
+        raise InvalidInput("an idempotency key's caller must be a non-empty str")
+    if len(value) > KEY_LENGTH:
+        raise InvalidInput(f"an idempotency key's caller has at most {KEY_LENGTH} characters, "
                            f"not {len(value)}")
     return value
 
