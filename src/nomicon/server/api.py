@@ -305,6 +305,9 @@ def revert_batch(game_id: GameId, body: Revert, user: Authed, site: SiteDep) -> 
 @router.get("/games/{game_id}/live", tags=["games"], response_class=StreamingResponse)
 def live_stream(game_id: GameId, request: Request, user: Authed,
                 site: SiteDep) -> StreamingResponse:
-    """Server-sent events: ``head`` whenever the game changes."""
+    """Server-sent events: ``head`` whenever the game changes; ``ended`` (with the
+    reason) when the token is revoked or the account leaves the game."""
     access.seat(site, game_id, user)
-    return live.stream(request, site, game_id)
+    token = request.headers.get("authorization", "").partition(" ")[2].strip()
+    return live.stream(request, site, game_id, user, lambda: site.accounts.bearer(token),
+                       "API token")

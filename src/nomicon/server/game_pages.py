@@ -23,6 +23,7 @@ from nomicon.kernel.errors import GameError, NomiconError
 from nomicon.server import access, charts, live, revert, svg
 from nomicon.server.access import Seat
 from nomicon.server.accounts import User
+from nomicon.server.auth import SESSION_COOKIE
 from nomicon.server.errors import BadRequest, Forbidden, NotFound, status_of
 from nomicon.server.forms import ActionForm, action_forms, read_arguments, read_value, safe_next
 from nomicon.server.pages import Form, SiteDep
@@ -322,7 +323,9 @@ def admin_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) ->
 @router.get("/games/{game_id}/live", response_class=StreamingResponse)
 def live_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
     access.seat(site, game_id, user)
-    return live.stream(request, site, game_id)
+    session = request.cookies.get(SESSION_COOKIE, "")
+    return live.stream(request, site, game_id, user, lambda: site.accounts.session(session),
+                       "session")
 
 
 # -- changes ----------------------------------------------------------------------------------

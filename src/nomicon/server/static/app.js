@@ -109,6 +109,8 @@
       });
     });
     source.addEventListener("gone", function () { source.close(); });
+    // Signed out, or no longer a member: the server ended the stream; do not reconnect.
+    source.addEventListener("ended", function () { source.close(); });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
