@@ -74,3 +74,21 @@ def test_a_refused_vote_exits_1(cli: Cli) -> None:
     assert result.exit_code == 1
     assert "alice cannot vote" in result.stderr
     assert json.loads(cli("proposals", game, "--json").stdout) == {}
+
+
+def test_a_players_dry_run_shows_nothing_the_rules_hide_from_them(
+        cli: Cli, write_file: Callable[[str, str], Path]) -> None:
+    """Run for a player, ``propose --dry-run`` previews as that player: repealing
+    Goofspiel's Rule 45 (Bidding) shows the admin alice's sealed bid going, and shows
+    bob nothing of it."""
+    game = cli.json("new", "ackanomic-goofspiel", "--players", "alice,bob,carol")["game"]
+    assert cli("act", game, "alice", "bid", "card=12").exit_code == 0
+    amendment = write_file("repeal45.yaml", "- {op: repeal, rule: 45}\n")
+    paths = {}
+    for actor in ("bob", "admin"):
+        shown = cli.json("propose", game, actor, "--title", "t", "--text", "x",
+                         "--amendment", str(amendment), "--dry-run")
+        assert shown["ok"] and shown["rules"]["repealed"] == [45]
+        paths[actor] = {change["path"]: change.get("before") for change in shown["state"]}
+    assert paths["admin"]["players.alice.bid"] == 12
+    assert "players.alice.bid" not in paths["bob"]

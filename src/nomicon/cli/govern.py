@@ -67,7 +67,8 @@ def propose(
     changes = _read_amendment(amendment)
     with service(ctx, db) as svc:
         if dry_run:
-            shown = preview(svc.open(game), changes or [])
+            # As ACTOR sees it: a player's dry run shows nothing the rules hide from them.
+            shown = preview(svc.open(game), changes or [], actor)
             if json_out:
                 print_json(shown)
             else:

@@ -131,7 +131,12 @@ def apply(ctx: Ctx, changes: list[Change]) -> None:
         except GameError as exc:
             raise InvalidRuleChange(f"change {number} ({change.op}): {exc}") from None
         except Refusal as exc:
-            raise InvalidRuleChange(f"change {number} ({change.op}): {exc.reason}") from None
+            # A rule's own code refused, having looked at the state: its reason may
+            # name what some viewers may not see.
+            error = InvalidRuleChange(f"change {number} ({change.op}): {exc.reason}")
+            error.redacted = (f"change {number} ({change.op}): refused by "
+                              f"{exc.rule or 'a rule'} for a reason that depends on the state")
+            raise error from None
 
 
 def _apply_one(ctx: Ctx, change: Change) -> None:

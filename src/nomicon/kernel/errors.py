@@ -82,4 +82,11 @@ class CommitFailed(NomiconError):
 
 
 class InvalidRuleChange(NomiconError):
-    """An amendment cannot be applied to this game (unknown class, bad params...)."""
+    """An amendment cannot be applied to this game (unknown class, bad params...).
+
+    ``redacted`` is the message without what rule code said while it ran on the
+    state (a refusal's reason may name hidden things); None when the message says
+    nothing of the state.
+    """
+
+    redacted: str | None = None

@@ -9,6 +9,7 @@ where events are emitted (``to=``); rules can narrow a view further with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 # Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
@@ -16,15 +17,62 @@ from nomicon.kernel.state import copy_tree
 
 if TYPE_CHECKING:
     from nomicon.kernel.engine import Game
+    from nomicon.kernel.ruleset import Ruleset
 
 ADMIN = "admin"
 ENGINE_ONLY = ("timers",)
 
 
 def view(game: Game, viewer: str) -> dict[str, Any]:
-    root = game.state.root
+    """What ``viewer`` may see of the game now, under the rules in force."""
+    return view_of(game.state.root, game.ruleset, viewer)
+
+
+def hypothetical_view(root: dict[str, Any], viewer: str,
+                      rulesets: Sequence[Ruleset]) -> dict[str, Any]:
+    """What ``viewer`` may see of a state that is not the game's (after an amendment
+    in a preview, a simulated future): only what every one of ``rulesets`` shows them.
+
+    Every hypothetical is viewed under the rules in force now as well as its own: an
+    amendment that repeals the rule hiding something, or enacts one that shows it,
+    must not show it before it passes. A part two rulesets show differently (one
+    rule's presentation of a hidden thing) is left out. The admin sees all anyway.
+    """
+    if viewer == ADMIN or not rulesets:
+        return view_of(root, rulesets[-1], viewer) if rulesets else {}
+    shown = view_of(root, rulesets[0], viewer)
+    for ruleset in rulesets[1:]:
+        shown = _common(shown, view_of(root, ruleset, viewer))
+    return shown
+
+
+def hides_anything(ruleset: Ruleset) -> bool:
+    """Whether ``ruleset`` keeps anything of the state from some viewer: an attribute
+    that is not public, or a rule that narrows views."""
+    return bool(ruleset.presenters) or any(
+        attribute.visibility != "public"
+        for attrs in ruleset.attributes.values() for _rule, attribute in attrs.values())
+
+
+_ABSENT: Any = object()
+
+
+def _common(one: Any, other: Any) -> Any:
+    """What two views of the same state both show, equal; _ABSENT where they differ."""
+    if isinstance(one, dict) and isinstance(other, dict):
+        out = {}
+        for key, value in one.items():
+            if key in other:
+                both = _common(value, other[key])
+                if both is not _ABSENT:
+                    out[key] = both
+        return out
+    return one if one == other else _ABSENT
+
+
+def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, Any]:
+    """What ``viewer`` may see of the state ``root`` under ``ruleset``."""
     admin = viewer == ADMIN
-    ruleset = game.ruleset
     out: dict[str, Any] = {}
     for key, value in root.items():
         if key in ENGINE_ONLY and not admin:

@@ -16,6 +16,7 @@ from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from nomicon.governance import history
+from nomicon.governance import preview as previews
 from nomicon.kernel.errors import GameError
 from nomicon.kernel.timefmt import iso
 from nomicon.server import access, charts, live, revert, svg
@@ -23,7 +24,6 @@ from nomicon.server.accounts import MAX_PASSWORD, Membership, User
 from nomicon.server.auth import bearer_user
 from nomicon.server.errors import BadRequest, Forbidden, NotFound
 from nomicon.server.forms import plain_json
-from nomicon.server.preview import preview_for
 from nomicon.server.site import Site, site_of
 from nomicon.store import GameRecord
 
@@ -265,7 +265,8 @@ def proposals(game_id: GameId, user: Authed, site: SiteDep) -> dict[str, Any]:
 def preview(game_id: GameId, body: Preview, user: Authed, site: SiteDep) -> dict[str, Any]:
     """What an amendment would change now, as you may see it (nothing is changed)."""
     seat = access.seat(site, game_id, user)
-    return preview_for(access.open_game(site, game_id), plain_json(body.amendment), seat.viewer)
+    return previews.preview(access.open_game(site, game_id), plain_json(body.amendment),
+                            seat.viewer)
 
 
 @router.get("/games/{game_id}/chart", tags=["history"])

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from markupsafe import Markup
 
 from nomicon.governance import history
+from nomicon.governance.preview import preview
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import GameError, NomiconError
 from nomicon.server import access, charts, live, revert, svg
@@ -27,7 +28,6 @@ from nomicon.server.auth import SESSION_COOKIE
 from nomicon.server.errors import BadRequest, Forbidden, NotFound, status_of
 from nomicon.server.forms import ActionForm, action_forms, read_arguments, read_value, safe_next
 from nomicon.server.pages import Form, SiteDep
-from nomicon.server.preview import preview_for
 from nomicon.server.site import Site
 from nomicon.server.web import login_required, redirect, render
 from nomicon.sim import whatif
@@ -254,7 +254,7 @@ def preview_page(request: Request, game_id: str, form: Form, user: LoggedIn,
     amendment = read_value("amendment", text) if text.strip() else []
 
     def build(seat: Seat, game: Game) -> dict[str, Any]:
-        shown = preview_for(game, amendment, seat.viewer)
+        shown = preview(game, amendment, seat.viewer)
         return {**_proposals(seat, game), "preview": shown}
 
     return _page(request, site, game_id, user, "proposals", build, amendment=text,
@@ -264,12 +264,6 @@ def preview_page(request: Request, game_id: str, form: Form, user: LoggedIn,
 # A what-if on a page must answer within a request: a few dozen matched pairs.
 WHATIF_GAMES = 30
 WHATIF_TURNS = 12
-
-
-def _has_hidden_state(game: Game) -> bool:
-    return any(attribute.visibility != "public"
-               for attrs in game.ruleset.attributes.values()
-               for _rule, attribute in attrs.values())
 
 
 @router.post("/games/{game_id}/proposals/{number}/whatif")
@@ -282,16 +276,17 @@ def whatif_page(request: Request, game_id: str, number: Annotated[int, Path(ge=1
         if proposal is None:
             raise NotFound(f"there is no proposal {number} in game {game_id}")
         # The simulations start from the whole state, secrets included: where the
-        # rules hide anything, only the admin may see what they predict.
-        if _has_hidden_state(game) and not seat.is_admin:
-            raise Forbidden("this game has hidden information; only its admin may run a "
-                            "what-if")
+        # rules (now or with the amendment) hide anything, only the admin may see
+        # what they predict.
+        hidden = whatif.hidden_from(game, proposal.get("amendment"), seat.viewer)
+        if hidden is not None:
+            raise Forbidden(hidden)
         if not proposal.get("amendment"):
             result: dict[str, Any] = {"ok": False, "error": "the proposal has no amendment: "
                                       "it states no rule change to simulate"}
         else:
             result = whatif.run(game, proposal["amendment"], games=WHATIF_GAMES,
-                                turns=WHATIF_TURNS, seed=number)
+                                turns=WHATIF_TURNS, seed=number, viewer=seat.viewer)
         chart = (charts.as_script_json([{"measure": "what-if",
                                          "figure": json.loads(whatif.figure(result).to_json())}])
                  if result.get("ok") else None)

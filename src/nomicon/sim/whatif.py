@@ -11,7 +11,9 @@ differences and a 95% confidence interval from the normal approximation, mean ±
 
 The simulations start from the admin's view of the state (everything, secrets
 included) with dice of their own; the game itself, its log and its secret are never
-touched.
+touched. Their measures (each player's balances, the pack's metrics) are computed
+from everything, so where the rules in force or the rules with the amendment hide
+anything, only the admin may run a what-if (:func:`hidden_from`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from nomicon.governance import amendments
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import InvalidRuleChange, Refusal
 from nomicon.kernel.pack import installed
+from nomicon.kernel.views import hides_anything
 from nomicon.sim.metrics import measure
 from nomicon.sim.runner import Settings, fork_for, play_out, run_parallel
 
@@ -76,6 +79,29 @@ def _pair(spec: _Spec, index: int) -> tuple[dict[str, float], dict[str, float]]:
     return out[0], out[1]
 
 
+def hidden_from(game: Game, amendment: Any, viewer: str) -> str | None:
+    """Why ``viewer`` may not see this what-if (None: they may).
+
+    The simulations play the whole state, secrets included, so their measures tell
+    what the secrets are; a viewer other than the admin may see them only where
+    neither the rules in force nor the rules with the amendment hide anything.
+    """
+    if viewer == ADMIN:
+        return None
+    if hides_anything(game.ruleset):
+        return ("the rules of this game hide information, and a what-if's measures are "
+                "taken from everything: only the admin may run one")
+    try:
+        twin = fork_for(game, "whatif:check")
+        _apply(twin, amendments.parse(amendment))
+    except (InvalidRuleChange, Refusal):
+        return None  # run() says why the amendment cannot be applied
+    if hides_anything(twin.ruleset):
+        return ("the amendment makes rules that hide information, and a what-if's "
+                "measures are taken from everything: only the admin may run one")
+    return None
+
+
 def interval(differences: list[float]) -> dict[str, Any]:
     """Mean, sd and the 95% normal-approximation interval of paired differences."""
     n = len(differences)
@@ -90,7 +116,8 @@ def interval(differences: list[float]) -> dict[str, Any]:
 def run(game: Game, amendment: Any, *, games: int = DEFAULT_GAMES,
         turns: int | None = DEFAULT_TURNS, actions: int | None = None, seed: int | str = 0,
         bots: str | dict[str, str] = "random", jobs: int = 1,
-        progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+        progress: Callable[[int], None] | None = None,
+        viewer: str = ADMIN) -> dict[str, Any]:
     """Matched simulations of ``game`` from now, without and with ``amendment``.
 
     ``amendment`` is a list of changes in the form proposals carry
@@ -122,8 +149,12 @@ def run(game: Game, amendment: Any, *, games: int = DEFAULT_GAMES,
 
     Metrics measured in only one arm (a currency the amendment creates...) count as
     0 in the other. When the amendment cannot be applied now the result is
-    ``{"ok": False, "error": "<why>"}``, as for :func:`nomicon.governance.preview`.
+    ``{"ok": False, "error": "<why>"}``, as for :func:`nomicon.governance.preview`;
+    so is a what-if that ``viewer`` may not see (:func:`hidden_from`).
     """
+    hidden = hidden_from(game, amendment, viewer)
+    if hidden is not None:
+        return {"ok": False, "error": hidden}
     try:
         changes = amendments.parse(amendment)
         _apply(fork_for(game, "whatif:check"), changes)
