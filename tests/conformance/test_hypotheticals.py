@@ -16,12 +16,15 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from harness import new_game
+from harness import REGISTRY, new_game
 from secretpack import CARD, NOTE, Dossiers, SecretPack
 
+from nomicon.governance import amendments as rule_changes
 from nomicon.governance.preview import preview
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import ActionError
+from nomicon.kernel.pack import Pack
+from nomicon.kernel.rules import Attribute, Rule
 from nomicon.sim import whatif
 
 SEED = 1  # three players: alice, bob, carol
@@ -176,3 +179,43 @@ def test_a_failed_preview_says_nothing_hidden(monkeypatch: pytest.MonkeyPatch,
         assert answer["error"].startswith(("change 1 (repeal): refused by Rule 3, Dossiers",
                                            "a rule failed while applying the amendment"))
     assert note in preview(game, repeal, ADMIN)["error"]  # the admin is told all
+
+
+class OpenHands(Rule):
+    """Every player plays with their hand face up. (A rule that, once enacted, shows
+    what the Cards rule hides: it declares the hands public, ahead of Cards.)"""
+
+    key = "open-hands"
+    pack = "conformance-reveal"
+    number = 90
+    title = "Open hands"
+    precedence = -10  # its declaration of ``hand`` is the one in force
+    attributes = (Attribute("hand", [], doc="the cards in the player's hand, face up"),
+                  Attribute("stash", [], doc="the stash, face up"))
+
+    def present(self, view: dict[str, Any], viewer: str) -> None:
+        view["table"] = {"hands": {name: record.get("hand") for name, record
+                                   in (view.get("players") or {}).items()}}
+
+
+class RevealPack(Pack):
+    id = "conformance-reveal"
+    title = "Conformance: a rule that reveals"
+    rule_classes = (OpenHands,)
+
+
+@pytest.mark.parametrize("viewer", VIEWERS)
+def test_enacting_a_rule_that_would_show_secrets_shows_nothing_before_it_passes(
+        viewer: str) -> None:
+    game = new_game(SecretPack.id, SEED, registry=REGISTRY.with_pack(RevealPack()))
+    _secrets(game)
+    hidden, names = hidden_from(game, viewer)
+    assert names
+    answer = preview(game, [{"op": "enact", "class": OpenHands.class_id()}], viewer)
+    assert answer["ok"] and answer["rules"]["enacted"] == [90], answer
+    assert leaks(answer, hidden, names) == []
+    passed = game.fork()  # once it is in force, the hands are shown: the rule works
+    with passed._transaction(passed.clock, ADMIN) as ctx:
+        rule_changes.apply(ctx, rule_changes.parse([{"op": "enact",
+                                                     "class": OpenHands.class_id()}]))
+    assert set(_strings(passed.view(viewer))) & names
