@@ -30,16 +30,18 @@ def view(game: Game, viewer: str) -> dict[str, Any]:
 
 def hypothetical_view(root: dict[str, Any], viewer: str,
                       rulesets: Sequence[Ruleset]) -> dict[str, Any]:
-    """What ``viewer`` may see of a state that is not the game's (after an amendment
-    in a preview, a simulated future): only what every one of ``rulesets`` shows them.
+    """What ``viewer`` may see of a state that is not the game's (the state after an
+    amendment, in a preview): only what every one of ``rulesets`` shows them.
 
     Every hypothetical is viewed under the rules in force now as well as its own: an
     amendment that repeals the rule hiding something, or enacts one that shows it,
     must not show it before it passes. A part two rulesets show differently (one
     rule's presentation of a hidden thing) is left out. The admin sees all anyway.
     """
-    if viewer == ADMIN or not rulesets:
-        return view_of(root, rulesets[-1], viewer) if rulesets else {}
+    if not rulesets:
+        raise ValueError("a hypothetical view needs at least one ruleset")
+    if viewer == ADMIN:
+        return view_of(root, rulesets[-1], viewer)
     shown = view_of(root, rulesets[0], viewer)
     for ruleset in rulesets[1:]:
         shown = _common(shown, view_of(root, ruleset, viewer))
