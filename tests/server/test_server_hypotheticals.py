@@ -49,3 +49,18 @@ def test_an_observers_preview_form_of_repealing_rule_6_shows_no_bonus_box(
     assert page.status_code == 200
     assert "Rule 6" in page.text
     assert box not in page.text and "+23" not in page.text and ">23<" not in page.text
+
+
+def test_an_observers_what_if_in_the_grid_is_refused(app: FastAPI,
+                                                     accounts: dict[str, Api]) -> None:
+    """The Grid hides its Bonus Boxes by a rule's presentation, not by an attribute:
+    a what-if, which simulates them, is the admin's alone there too."""
+    game, _box = _grid_with_a_box(accounts)
+    made = accounts["alice"].act(game, "propose", title="No boxes", text="Repeal Rule 6",
+                                 amendment=[{"op": "repeal", "rule": 6}])
+    assert made.status_code == 200, made.text
+    carol = log_in(app, "carol")
+    refused = carol.post(f"/games/{game}/proposals/1/whatif", {},
+                         csrf_from=f"/games/{game}/proposals")
+    assert refused.status_code == 403
+    assert "only the admin may run one" in refused.text
