@@ -24,7 +24,6 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from nomicon.kernel.engine import ADMIN, Game
-from nomicon.kernel.errors import NomiconError
 from nomicon.kernel.pack import Registry, installed
 from nomicon.kernel.procedure import finish
 from nomicon.kernel.timefmt import parse
@@ -128,7 +127,9 @@ def replay(events: list[dict[str, Any]], *, secret: bytes | None = None,
                     game = _create(cls, head, registry, test)
                 else:
                     _perform(game, head)
-            except (NomiconError, KeyError, TypeError, ValueError) as exc:
+            except RecursionError:
+                raise
+            except Exception as exc:  # untrusted input: any failure is a divergence
                 found.diverged_at = int(head.get("seq", position + 1))
                 found.divergence = f"seq {found.diverged_at}: re-executing {what} fails: {exc}"
                 return found
