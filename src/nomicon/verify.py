@@ -33,7 +33,7 @@ from typing import Any
 
 from nomicon.kernel import dice
 from nomicon.kernel.engine import event_hash
-from nomicon.kernel.pack import Registry
+from nomicon.kernel.pack import Registry, installed
 from nomicon.kernel.state import fold
 from nomicon.replay import replay, running_versions, written_by
 
@@ -42,7 +42,8 @@ __all__ = ["Report", "verify"]
 
 @dataclass
 class Report:
-    """What :func:`verify` found. ``ok`` is True exactly when there are no problems."""
+    """What :func:`verify` found. ``ok`` is True exactly when there are no problems and
+    every batch was re-executed (``unchecked`` says why one could not be)."""
 
     ok: bool
     events: int
@@ -140,7 +141,6 @@ def _verify(events: list[dict[str, Any]], secret: bytes | None,
 def _reexecute(events: list[Any], secret: bytes | None, registry: Registry | None,
                problems: list[str]) -> dict[str, Any]:
     """Re-execute the log (only a well-formed one: numbered, chained, folding)."""
-    from nomicon.kernel.pack import installed
 
     registry = registry or installed()
     written = written_by(events)

@@ -171,6 +171,7 @@ def verify(
     """
     with service(ctx, db) as svc:
         record, events = svc.store.load(game)
+        registry = svc.registry
     secret = None
     if with_secret:
         if record.secret is None:
@@ -179,7 +180,7 @@ def verify(
             secret = bytes.fromhex(record.secret)
         except ValueError:
             fail(f"the store's dice secret for game {game} is malformed", USAGE)
-    found = verify_log(events, secret=secret)
+    found = verify_log(events, secret=secret, registry=registry)
     if json_out:
         print_json({"game": game, **found.as_json()})
     else:
