@@ -269,6 +269,8 @@ def games(console: Console, entries: list[dict[str, Any]]) -> None:
 
 def report(console: Console, game_id: str, found: Report) -> None:
     verdict = "intact" if found.ok else "NOT intact"
+    if found.unchecked and not found.problems:
+        verdict = "NOT fully checked (written by other code)"
     console.print(Text(f"game {game_id}: the log is {verdict}",
                        style="bold green" if found.ok else "bold red"))
     counts = [f"{found.verified} verified"]
