@@ -24,6 +24,7 @@ from nomicon.kernel.errors import (
     UnknownAction,
 )
 from nomicon.kernel.pack import Registry, installed
+from nomicon.kernel.versions import NOMICON_VERSION as __version__
 
 __all__ = [
     "ActionError",
@@ -34,6 +35,7 @@ __all__ = [
     "NomiconError",
     "NotYourTurn",
     "UnknownAction",
+    "__version__",
     "new_game",
     "registry",
 ]

@@ -43,12 +43,11 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
 import nomicon
-from nomicon.kernel import dice
+from nomicon.exchange import EXPORT_FORMAT, ImportRefused, export_document, read_import
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import CommitFailed, GameError
 from nomicon.kernel.pack import Registry, installed
 from nomicon.kernel.state import copy_tree, fold
-from nomicon.kernel.timefmt import iso, parse
 from nomicon.store import (
     Claim,
     DuplicateGame,
@@ -60,7 +59,6 @@ from nomicon.store import (
     SqlStore,
     Tail,
 )
-from nomicon.verify import verify
 
 __all__ = [
     "EXPORT_FORMAT",
@@ -79,9 +77,6 @@ RETRIES = 30
 SNAPSHOT_EVERY = 500
 #: How many games a service keeps the latest state of, to open them cheaply again.
 RECENT_GAMES = 64
-#: The ``format`` of an exported game file, and its version.
-EXPORT_FORMAT = "nomicon-game"
-EXPORT_VERSION = 1
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
@@ -94,10 +89,6 @@ LOCAL_CALLER = "local"
 
 class KeyReused(GameError):
     """An idempotency key was sent again with a different request."""
-
-
-class ImportRefused(GameError):
-    """An exported game file is malformed, or its log does not check out."""
 
 
 def _wall_clock() -> datetime:
@@ -329,45 +320,25 @@ class GameService:
         when ``with_secret`` is given (whoever holds the file can then predict rolls).
         """
         record, log = self.store.load(game_id)
-        root = fold(op for event in log for op in event.get("ops", ()))
-        epoch = root["dice"]["epochs"][-1]
-        document: dict[str, Any] = {
-            "format": EXPORT_FORMAT,
-            "version": EXPORT_VERSION,
-            "game": {"id": record.id, "pack": record.pack, "created": iso(record.created),
-                     "meta": record.meta},
-            "commitment": epoch["commitment"],
-            "ruleset": root.get("rules", {}),
-            "log": log,
-        }
-        if record.secret is not None and (with_secret or epoch["secret"] is not None):
-            document["secret"] = record.secret
-        return document
+        return export_document(record, log, with_secret=with_secret)
 
-    def import_game(self, document: Any) -> Game:
+    def import_game(self, document: Any, *, test: bool = False) -> Game:
         """Store a game exported by :meth:`export_game`, after checking it.
 
-        The log must verify (numbering, hash chain, replay, revealed rolls), and the
-        record, rules and commitment must be the ones the log leads to; otherwise
-        :class:`ImportRefused`. A game imported without its secret can be read but
-        not played. The id is kept: a store that has the game already refuses it.
+        The log must verify (numbering, hash chain, re-execution of every batch,
+        revealed rolls), and the rules and commitment must be the ones the log leads
+        to; the record is rebuilt from the log. Otherwise :class:`ImportRefused` (see
+        :mod:`nomicon.exchange`). A test game (forced dice) is refused unless ``test``.
+        A game imported without its secret can be read but not played. The id is
+        kept: a store that has the game already refuses it.
         """
-        game_part, log, secret = _read_document(document)
-        found = verify(log, secret=bytes.fromhex(secret) if secret else None)
-        if not found.ok:
-            shown = "; ".join(found.problems[:5])
-            more = f" (and {len(found.problems) - 5} more)" if len(found.problems) > 5 else ""
-            raise ImportRefused(f"the log does not verify: {shown}{more}")
-        root = fold(op for event in log for op in event.get("ops", ()))
-        _check_against_log(document, game_part, root)
-        registry = self.registry or installed()
-        pack = registry.pack(game_part["pack"])
-        game = Game.rebuild(log, secret=bytes.fromhex(secret) if secret else b"",
-                            registry=registry, snapshot=(log[-1]["seq"], root))
-        record = GameRecord(id=game_part["id"], pack=pack.id, created=game_part["_created"],
-                            meta=_meta(game, game_part.get("meta") or {}), secret=secret)
+        found = read_import(document, registry=self.registry, test=test)
+        game = found.game
+        previous = {"reverted_from": found.reverted_from} if found.reverted_from else {}
+        record = GameRecord(id=game.id, pack=game.pack.id, created=found.created,
+                            meta=_meta(game, previous), secret=found.secret)
         try:
-            self.store.create_game(record, log, snapshot=root)
+            self.store.create_game(record, found.log, snapshot=found.root)
         except DuplicateGame:
             raise ImportRefused(f"this store already has a game {record.id!r}") from None
         return self.open(record.id)
@@ -529,58 +500,3 @@ def _cause_in(exc: BaseException, kind: type[E]) -> E | None:
 def _conflict_in(exc: BaseException) -> SeqConflict | None:
     """The ``SeqConflict`` behind ``exc``, if any (a race lost to another writer)."""
     return _cause_in(exc, SeqConflict)
-
-
-# -- the export file ---------------------------------------------------------------
-def _read_document(document: Any) -> tuple[dict[str, Any], list[dict[str, Any]], str | None]:
-    """The game part, the log and the secret of an export; ImportRefused if malformed."""
-    if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
-        raise ImportRefused(f"not an exported Nomicon game (no \"format\": "
-                            f"\"{EXPORT_FORMAT}\")")
-    if document.get("version") != EXPORT_VERSION:
-        raise ImportRefused(f"unsupported export version {document.get('version')!r} "
-                            f"(this Nomicon reads version {EXPORT_VERSION})")
-    game_part = document.get("game")
-    log = document.get("log")
-    if not isinstance(game_part, dict):
-        raise ImportRefused("the file has no \"game\" object")
-    for name in ("id", "pack", "created"):
-        if not isinstance(game_part.get(name), str) or not game_part[name]:
-            raise ImportRefused(f"the game has no {name!r}")
-    if not isinstance(game_part.get("meta", {}), dict):
-        raise ImportRefused("the game's \"meta\" is not an object")
-    try:
-        created = parse(game_part["created"])
-    except ValueError:
-        raise ImportRefused(f"the game's created time {game_part['created']!r} is not an "
-                            "ISO time") from None
-    if not isinstance(log, list) or not log or not all(isinstance(e, dict) for e in log):
-        raise ImportRefused("the file has no \"log\" of events")
-    secret = document.get("secret")
-    if secret is not None:
-        try:
-            bytes.fromhex(secret)
-        except (TypeError, ValueError):
-            raise ImportRefused("the dice secret is not hexadecimal") from None
-    return {**game_part, "_created": created}, log, secret
-
-
-def _check_against_log(document: dict[str, Any], game_part: dict[str, Any],
-                       root: dict[str, Any]) -> None:
-    """The record, rules and commitment of the file are the ones its log leads to."""
-    game = root.get("game", {})
-    if game.get("id") != game_part["id"]:
-        raise ImportRefused(f"the file names game {game_part['id']!r} but its log is game "
-                            f"{game.get('id')!r}")
-    if game.get("pack") != game_part["pack"]:
-        raise ImportRefused(f"the file names pack {game_part['pack']!r} but its log plays "
-                            f"{game.get('pack')!r}")
-    if document.get("ruleset") != root.get("rules"):
-        raise ImportRefused("the file's ruleset is not the one its log leads to")
-    epochs = root.get("dice", {}).get("epochs") or [{}]
-    if document.get("commitment") != epochs[-1].get("commitment"):
-        raise ImportRefused("the file's dice commitment is not the one its log leads to")
-    secret = document.get("secret")
-    if secret is not None and dice.commitment(bytes.fromhex(secret)) != epochs[-1].get(
-            "commitment"):
-        raise ImportRefused("the file's dice secret does not match the current commitment")

@@ -6,7 +6,15 @@ Anyone holding a game's log can check it:
 2. each event's hash chains it to the one before (so no event was edited, dropped
    or inserted without rewriting every hash after it);
 3. the ops of the log fold into a state without error;
-4. every ``dice.rolled`` event shows the value derived from the secret of its dice
+4. re-executing every batch (an action, a timer, a clock advance, a join, a revert)
+   with the engine, from the recorded creation, gives exactly the recorded events
+   (see :mod:`nomicon.replay`): an edited op, an added winner, a changed roll is a
+   divergence even under a recomputed hash chain. The log records the versions of
+   Nomicon and of the pack that wrote it; when they differ from the running code, a
+   divergence is reported as a batch that could not be re-executed, not a forgery;
+5. forced rolls appear only in games created as test games (``test`` in
+   ``game.created``);
+6. every ``dice.rolled`` event shows the value derived from the secret of its dice
    epoch, once that secret is revealed (at the end of the game, or when the admin
    rotates the seed), and each revealed secret matches the commitment the game
    published before its first roll.
@@ -25,14 +33,17 @@ from typing import Any
 
 from nomicon.kernel import dice
 from nomicon.kernel.engine import event_hash
+from nomicon.kernel.pack import Registry, installed
 from nomicon.kernel.state import fold
+from nomicon.replay import replay, running_versions, written_by
 
 __all__ = ["Report", "verify"]
 
 
 @dataclass
 class Report:
-    """What :func:`verify` found. ``ok`` is True exactly when there are no problems."""
+    """What :func:`verify` found. ``ok`` is True exactly when there are no problems and
+    every batch was re-executed (``unchecked`` says why one could not be)."""
 
     ok: bool
     events: int
@@ -41,6 +52,13 @@ class Report:
     forced: int
     pending: int
     problems: list[str] = field(default_factory=list)
+    reexecuted: int = 0  # batches re-executed and found equal to the log
+    batches: int = 0
+    test: bool = False  # created as a test game (forced dice allowed)
+    written_by: dict[str, Any] | None = None  # the versions the log records
+    running: dict[str, Any] | None = None  # the versions of the code checking it
+    # Said plainly when the code differs: what could not be re-executed, and why.
+    unchecked: str | None = None
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -63,14 +81,26 @@ class _Roll:
     forced: bool
 
 
-def verify(events: list[dict[str, Any]], *, secret: bytes | None = None) -> Report:
+def verify(events: list[dict[str, Any]], *, secret: bytes | None = None,
+           registry: Registry | None = None) -> Report:
     """Check a game's log; ``secret`` is the current (unrevealed) epoch's secret."""
+    try:
+        return _verify(events, secret, registry)
+    except RecursionError:
+        return Report(ok=False, events=len(events), rolls=0, verified=0, forced=0, pending=0,
+                      problems=["the log is nested too deeply to be checked"])
+
+
+def _verify(events: list[dict[str, Any]], secret: bytes | None,
+            registry: Registry | None) -> Report:
     problems: list[str] = []
     # A log read back from a database is untrusted: it may hold anything at all.
     entries: list[Any] = list(events)
     _check_numbering(entries, problems)
     _check_chain(entries, problems)
     state = _check_fold(entries, problems)
+    extra = _reexecute(entries, secret, registry, problems) if state is not None and not \
+        problems else {}
     epochs, rolls = _read_dice(entries, problems)
     if state is not None:
         counter = state.get("dice")
@@ -103,8 +133,45 @@ def verify(events: list[dict[str, Any]], *, secret: bytes | None = None) -> Repo
                             f"{roll.value}, but the secret gives {expected}")
         else:
             verified += 1
-    return Report(ok=not problems, events=len(events), rolls=len(rolls), verified=verified,
-                  forced=forced, pending=pending, problems=problems)
+    return Report(ok=not problems and extra.get("unchecked") is None, events=len(events),
+                  rolls=len(rolls), verified=verified, forced=forced, pending=pending,
+                  problems=problems, **extra)
+
+
+def _reexecute(events: list[Any], secret: bytes | None, registry: Registry | None,
+               problems: list[str]) -> dict[str, Any]:
+    """Re-execute the log (only a well-formed one: numbered, chained, folding)."""
+
+    registry = registry or installed()
+    written = written_by(events)
+    running = running_versions(events, registry)
+    data = events[0].get("data") if isinstance(events[0].get("data"), dict) else {}
+    found = replay(events, secret=secret, registry=registry)
+    for seq in found.forced_in_ordinary:
+        problems.append(f"seq {seq}: a forced roll, but the game was not created as a test "
+                        "game (only test games accept forced dice)")
+    extra: dict[str, Any] = {"reexecuted": found.batches, "test": data.get("test") is True,
+                             "written_by": written, "running": running,
+                             "batches": _count_batches(events)}
+    if found.divergence is None:
+        return extra
+    same = written is not None and written.get("nomicon") == running["nomicon"] and \
+        written.get("packs") == {k: v for k, v in running["packs"].items()
+                                 if k in (written.get("packs") or {})}
+    if same:
+        problems.append(found.divergence)
+        return extra
+    who = "versions not recorded (written before Nomicon recorded them)" if written is None \
+        else f"Nomicon {written.get('nomicon')}, packs {written.get('packs')}"
+    extra["unchecked"] = (
+        f"the game was written by other code ({who}); this is Nomicon {running['nomicon']}, "
+        f"packs {running['packs']}. Batches from seq {found.diverged_at} on could not be "
+        f"re-executed: {found.divergence}")
+    return extra
+
+
+def _count_batches(events: list[Any]) -> int:
+    return len({e.get("batch", e.get("seq")) for e in events})
 
 
 def _where(event: Any, position: int) -> str:

@@ -14,6 +14,7 @@ from conftest import Cli
 
 import nomicon
 from nomicon.kernel import dice
+from nomicon.kernel.engine import event_hash
 from nomicon.verify import verify
 
 START = datetime(2020, 1, 1, 12, 0, tzinfo=UTC)
@@ -174,3 +175,86 @@ def test_forced_rolls_are_counted_not_checked() -> None:
     game.act("admin", "end-game")
     report = verify(game.log)
     assert (report.ok, report.rolls, report.forced, report.verified) == (True, 1, 1, 0)
+
+
+def rechain_stored(db_path: Path, game: str, events: list[dict[str, Any]]) -> None:
+    """Store ``events`` with their hash chain recomputed, as a forger with the database
+    would: the chain then holds, and only re-executing the log tells."""
+    previous = ""
+    for event in events:
+        event["hash"] = previous = event_hash(previous, event)
+        rewrite_event(db_path, game, event)
+
+
+def test_an_edited_op_under_a_recomputed_chain_is_caught(cli: Cli, db_path: Path) -> None:
+    game = play(cli)
+    events = stored_events(db_path, game)
+    joined = next(e for e in events if e["type"] == "player.joined")
+    op = next(o for o in joined["ops"] if o[1] == ["accounts", "alice"])
+    op[2] = {"points": 1_000_000}
+    rechain_stored(db_path, game, events)
+
+    result = cli("verify", game, "--json")
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["problems"] == [
+        f"seq {joined['seq']}: re-executing alice's join gives accounts.alice {{'points': 0}}, "
+        "the log says {'points': 1000000}"]
+    assert report["reexecuted"] < report["batches"]
+    shown = cli("verify", game)
+    assert shown.exit_code == 1 and "NOT intact" in shown.stdout
+    assert "re-executing alice's join" in shown.stdout
+
+
+def test_verify_says_what_it_re_executed_and_which_versions_wrote_the_game(
+        cli: Cli) -> None:
+    game = play(cli)
+    report = cli.json("verify", game)
+    assert report["reexecuted"] == report["batches"] > 5
+    assert report["written_by"]["nomicon"] == nomicon.__version__
+    shown = cli("verify", game)
+    assert f"{report['batches']} of {report['batches']} batches re-executed" in shown.stdout
+    assert f"written by Nomicon {nomicon.__version__} (the running version)" in shown.stdout
+
+
+def test_a_forced_roll_in_an_ordinary_game_is_a_problem(cli: Cli, db_path: Path) -> None:
+    game = play(cli)
+    events = stored_events(db_path, game)
+    roll = next(e for e in events if e["type"] == "dice.rolled")
+    roll["data"]["forced"] = True
+    rechain_stored(db_path, game, events)
+    report = json.loads(cli("verify", game, "--json").stdout)
+    assert report["ok"] is False
+    assert f"seq {roll['seq']}: a forced roll, but the game was not created as a test game " \
+           "(only test games accept forced dice)" in report["problems"]
+
+
+def test_a_test_game_is_marked_and_imports_only_with_test(cli: Cli, tmp_path: Path) -> None:
+    game = nomicon.new_game("infinite-nomic-r7", ["alice", "bob"], seed=3, start=START,
+                            game_id="scenario", allow_forced=True)
+    game.force_dice([6])
+    game.act("alice", "roll")
+    game.act("admin", "end-game")
+    root = game.state.root
+    path = tmp_path / "test-game.json"
+    path.write_text(json.dumps({
+        "format": "nomicon-game", "version": 1,
+        "game": {"id": game.id, "pack": "infinite-nomic-r7", "created": "2020-01-01T12:00:00Z"},
+        "commitment": root["dice"]["epochs"][-1]["commitment"], "ruleset": root["rules"],
+        "log": game.log}), encoding="utf-8")
+    refused = cli("import", str(path))
+    assert refused.exit_code == 1 and "this is a test game" in refused.stderr
+    assert cli("import", str(path), "--test").exit_code == 0
+    report = cli.json("verify", game.id)
+    assert report["test"] is True and report["forced"] == 1
+    assert "a test game: its dice may be forced" in cli("verify", game.id).stdout
+
+
+def test_a_deeply_nested_file_is_a_clear_error(cli: Cli, tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = cli("import", str(path))
+    assert result.exit_code == 2  # like any file that is not JSON: the command cannot run
+    assert "nested too deeply" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert result.exception is None or isinstance(result.exception, SystemExit)

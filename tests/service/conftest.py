@@ -28,3 +28,20 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def store(store_url: str) -> Iterator[SqlStore]:
     with open_store(store_url) as opened:
         yield opened
+
+
+@pytest.fixture
+def other_url(store_url: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """An empty store on the other backend."""
+    if not store_url.startswith("sqlite"):
+        yield f"sqlite:///{tmp_path / 'other.db'}"
+        return
+    server: PostgresServer = request.getfixturevalue("postgres")
+    with server.temporary_database() as url:
+        yield url
+
+
+@pytest.fixture
+def other(other_url: str) -> Iterator[SqlStore]:
+    with open_store(other_url) as opened:
+        yield opened

@@ -53,7 +53,7 @@ def check(url: str, journal: Path, where: str) -> tuple[int, int]:
         log = service.history("crash")
         claims = {n: store.claim("crash", key, caller=LOCAL_CALLER)
                   for n, key in tried.items()}
-    report = verify(log, secret=bytes.fromhex(record.secret or ""))
+    report = verify(log, secret=bytes.fromhex(record.secret or ""), registry=registry())
     assert report.ok, f"{where}: {report.problems}"
     assert [e["seq"] for e in log] == list(range(1, record.head + 1)), where
     rebuilt = Game.rebuild(log, secret=opened.secret, registry=registry())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -15,29 +15,11 @@ from typer.testing import CliRunner
 from nomicon.cli import app
 from nomicon.kernel.errors import CommitFailed
 from nomicon.service import EXPORT_FORMAT, GameService, ImportRefused
-from nomicon.store import SqlStore, open_store
-from nomicon.store.pgserver import PostgresServer
+from nomicon.store import SqlStore
 from nomicon.verify import verify
 
 PACK = "infinite-nomic-r7"
 T0 = datetime(2020, 1, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def other_url(store_url: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
-    """An empty store on the other backend."""
-    if not store_url.startswith("sqlite"):
-        yield f"sqlite:///{tmp_path / 'other.db'}"
-        return
-    server: PostgresServer = request.getfixturevalue("postgres")
-    with server.temporary_database() as url:
-        yield url
-
-
-@pytest.fixture
-def other(other_url: str) -> Iterator[SqlStore]:
-    with open_store(other_url) as opened:
-        yield opened
 
 
 def clock() -> Callable[[], datetime]:

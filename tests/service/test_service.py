@@ -345,7 +345,7 @@ def test_a_new_secret_is_stored_in_the_append_of_its_batch(
     assert after.secret != before.secret and bytes.fromhex(after.secret or "") == game.secret
     assert after.meta["commitment"] == game.view()["game"]["seed_commitment"]
     service.act("g", "ann", "roll")
-    assert verify(service.history("g"), secret=game.secret).ok
+    assert verify(service.history("g"), secret=game.secret, registry=registry()).ok
 
 
 def test_a_failed_append_keeps_the_old_secret(service: GameService,

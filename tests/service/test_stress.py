@@ -92,6 +92,6 @@ def test_writers_racing_for_one_game(store_url: str, tmp_path: Path) -> None:
     assert opened.state.root == rebuilt.state.root
     assert opened.state.root["tally"]["marks"] == WORKERS * ACTIONS
     assert snapshot is not None and snapshot[0] > head - SNAPSHOT_EVERY
-    assert verify(log).ok
+    assert verify(log, registry=registry()).ok
     print(f"{store_url.split(':')[0]}: {WORKERS} x {ACTIONS} marks, {opens} attempts "
           f"({opens - WORKERS * ACTIONS} after lost races), {resent} requests sent again")

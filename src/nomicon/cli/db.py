@@ -96,16 +96,20 @@ def import_game(
     file: FileArgument,
     db: DbOption = None,
     json_out: JsonOption = False,
+    test: Annotated[bool, typer.Option(
+        "--test", help="Accept a test game (created by a scenario or a test: its dice "
+                       "may be forced); it stays marked as one.")] = False,
 ) -> None:
     """Store a game from a file written by ``nomicon export``, after checking its log.
 
-    Exit status 1 if the file does not check out (a broken hash chain, a record or
-    ruleset that the log does not lead to...).
+    The log is re-executed batch by batch and must give exactly its events. Exit
+    status 1 if the file does not check out (a forged or broken log, a record or
+    ruleset that the log does not lead to, a test game without ``--test``...).
     """
     document = _read(file)
     with service(ctx, db) as svc:
         try:
-            game = svc.import_game(document)
+            game = svc.import_game(document, test=test)
         except ImportRefused as exc:
             fail(f"cannot import {file}: {exc}", REFUSED)
         summary = {"game": game.id, "pack": game.pack.id, "events": game.head,
@@ -127,6 +131,8 @@ def _read(file: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         fail(f"{file} is not JSON: {exc}")
+    except RecursionError:
+        fail(f"{file} is nested too deeply to be a game (the JSON reader's depth limit)")
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -269,6 +269,8 @@ def games(console: Console, entries: list[dict[str, Any]]) -> None:
 
 def report(console: Console, game_id: str, found: Report) -> None:
     verdict = "intact" if found.ok else "NOT intact"
+    if found.unchecked and not found.problems:
+        verdict = "NOT fully checked (written by other code)"
     console.print(Text(f"game {game_id}: the log is {verdict}",
                        style="bold green" if found.ok else "bold red"))
     counts = [f"{found.verified} verified"]
@@ -278,8 +280,28 @@ def report(console: Console, game_id: str, found: Report) -> None:
         counts.append(f"{found.forced} forced")
     console.print(Text(f"{found.events} events; {found.rolls} dice rolls: "
                        + ", ".join(counts)))
+    if found.batches:
+        console.print(Text(f"{found.reexecuted} of {found.batches} batches re-executed with "
+                           "the rules in force, giving exactly the logged events"))
+    console.print(Text(_written_by(found)))
+    if found.test:
+        console.print(Text("a test game: its dice may be forced", style="yellow"))
     if found.forced:
         console.print(Text("forced rolls were set by a test or scenario and cannot be "
                            "checked against the seed", style="yellow"))
+    if found.unchecked:
+        console.print(Text(f"- not re-executed: {found.unchecked}", style="yellow"))
     for problem in found.problems:
         console.print(Text(f"- {problem}", style="red"))
+
+
+def _written_by(found: Report) -> str:
+    running = found.running or {}
+    if found.written_by is None:
+        return (f"written by unknown versions (the log predates version records); checked "
+                f"with Nomicon {running.get('nomicon')}")
+    packs = ", ".join(f"{k} {v}" for k, v in sorted((found.written_by.get("packs") or {})
+                                                      .items()))
+    same = found.written_by.get("nomicon") == running.get("nomicon")
+    note = "the running version" if same else f"checked with {running.get('nomicon')}"
+    return f"written by Nomicon {found.written_by.get('nomicon')} ({note}), packs: {packs}"

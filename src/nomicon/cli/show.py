@@ -162,12 +162,16 @@ def verify(
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Check GAME's log: numbering, hash chain, replay, and every revealed roll.
+    """Check GAME's log: numbering, hash chain, re-execution of every batch, and every
+    revealed roll.
 
-    Exit status 0 when the log is intact and no roll disagrees with its seed, else 1.
+    Exit status 0 when the log is intact, re-executing it gives exactly its events and
+    no roll disagrees with its seed; else 1 (also when it was written by another
+    version and could not be re-executed: the output says so).
     """
     with service(ctx, db) as svc:
         record, events = svc.store.load(game)
+        registry = svc.registry
     secret = None
     if with_secret:
         if record.secret is None:
@@ -176,7 +180,7 @@ def verify(
             secret = bytes.fromhex(record.secret)
         except ValueError:
             fail(f"the store's dice secret for game {game} is malformed", USAGE)
-    found = verify_log(events, secret=secret)
+    found = verify_log(events, secret=secret, registry=registry)
     if json_out:
         print_json({"game": game, **found.as_json()})
     else:

@@ -40,6 +40,7 @@ from nomicon.kernel.ruleset import Ruleset
 from nomicon.kernel.schedule import parse_schedule
 from nomicon.kernel.state import State, fold
 from nomicon.kernel.timefmt import iso, parse
+from nomicon.kernel.versions import NOMICON_VERSION
 from nomicon.kernel.views import log_view, view
 
 ADMIN = "admin"
@@ -106,6 +107,7 @@ class Game:
         game.commit_hooks.extend(commit_hooks or [])
         from nomicon.kernel.ruleset import enact  # the ruleset changes need the engine
 
+        commitment = game.commitment_of(secret)
         with game._transaction(start, None, first=True) as ctx:
             ctx.set([], {
                 "game": {
@@ -116,11 +118,17 @@ class Game:
                 "players": {}, "accounts": {}, "board": {}, "turn": {}, "rules": {},
                 "proposals": {}, "prompts": [], "timers": {}, "winners": [],
                 "dice": {"count": 0, "epochs": [
-                    {"from": 0, "commitment": dice.commitment(secret), "secret": None}]},
+                    {"from": 0, "commitment": commitment, "secret": None}]},
             })
+            # The versions of the code that wrote the game, under the hash chain, so
+            # verify can tell a log from other code from a forged one; and the mark of
+            # a test game, the only kind whose rolls may be forced.
+            marks: dict[str, Any] = {"test": True} if allow_forced else {}
             ctx.emit("game.created", f"{pack.title}: game {game_id} created",
                      pack=pack.id, params=pack_params.model_dump(mode="json"),
-                     commitment=dice.commitment(secret))
+                     commitment=commitment,
+                     versions={"nomicon": NOMICON_VERSION, "packs": {pack.id: pack.version}},
+                     **marks)
             pack.setup(ctx, pack_params)
             for initial in pack.initial:
                 enact(ctx, initial.cls, number=initial.number, title=initial.title,
@@ -209,6 +217,10 @@ class Game:
             self._forced.popleft()
             return value, True
         return dice.derive_roll(self._secret, index, sides), False
+
+    def commitment_of(self, secret: bytes) -> str:
+        """The public commitment to a dice epoch's secret (a replay takes the log's)."""
+        return dice.commitment(secret)
 
     def replace_secret(self, secret: bytes) -> None:
         self._secret = secret

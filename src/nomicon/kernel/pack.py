@@ -44,6 +44,9 @@ class Pack:
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    # The version of the pack's rules: a game records it, and verify re-executes a
+    # game written by another version knowing it may legitimately diverge.
+    version: ClassVar[str] = "1"
     description: ClassVar[str] = ""
     Params: ClassVar[type[PackParams]] = PackParams
     initial: ClassVar[tuple[Initial, ...]] = ()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import dice
 from nomicon.kernel.paths import write_path
 from nomicon.kernel.rules import ActionDecl, Arg, Rule, action, veto
 
@@ -132,11 +131,12 @@ class Procedure(Rule):
         """Reveal the current dice secret and commit to a new one."""
         reveal(ctx)
         secret = ctx.game.next_secret()
+        commitment = ctx.game.commitment_of(secret)
         count = ctx.get(["dice", "count"])
         ctx.state.append(["dice", "epochs"],
-                         {"from": count, "commitment": dice.commitment(secret), "secret": None})
-        ctx.emit("seed.committed", f"new dice commitment {dice.commitment(secret)}",
-                 commitment=dice.commitment(secret), first_roll=count)
+                         {"from": count, "commitment": commitment, "secret": None})
+        ctx.emit("seed.committed", f"new dice commitment {commitment}",
+                 commitment=commitment, first_roll=count)
         ctx.game.replace_secret(secret)
 
     @action("interpret", Arg("rule", int, "rule number"), Arg("text", str, "the ruling"),
