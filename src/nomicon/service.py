@@ -150,7 +150,8 @@ class GameService:
             game = nomicon.new_game(pack, players, seed=seed, params=params, start=start,
                                     game_id=gid, registry=self.registry, allow_forced=False)
             record = GameRecord(id=gid, pack=game.pack.id, created=start,
-                                meta=_meta(game, {}), secret=game.secret.hex())
+                                meta=_meta(game, {}), secret=game.secret.hex(),
+                                next_due=game.next_due())
             try:
                 self.store.create_game(record, game.log)
             except DuplicateGame:
@@ -285,6 +286,29 @@ class GameService:
 
         return self._retrying(game_id, attempt)
 
+    def fire_due(self, game_id: str, now: datetime | None = None) -> int:
+        """Fire the stored game's timers due at or before ``now`` (default: now); the
+        number fired. For a server's background sweep, of which several may run on
+        one store: a game whose write lock another writer holds is left to it (0), and
+        a timer is fired once however many sweeps find it due, because each firing is
+        a batch appended after the one before it (a sweep that lost the race reopens
+        the game, where the timer is no longer due). A game with nothing due gets its
+        next due time recorded again."""
+        when = now or self.now()
+        with self.store.try_write_lock(game_id) as free:
+            if not free:
+                return 0
+
+            def attempt(game: Game) -> tuple[int, Game]:
+                if game.next_due() is None:
+                    return 0, game  # over or archived: its timers no longer run
+                return game.fire_due(when), game
+
+            fired, game = self._retrying(game_id, attempt)
+            if not fired:
+                self.store.set_next_due(game_id, game.next_due(), head=game.head)
+            return fired
+
     def _replay(self, claim: Claim, request: dict[str, Any]) -> list[dict[str, Any]]:
         if claim.result != request:
             # The claim is the caller's own (keys are per caller): describing it shows
@@ -365,7 +389,8 @@ class GameService:
         game = Game.rebuild(log, secret=bytes.fromhex(secret) if secret else b"",
                             registry=registry, snapshot=(log[-1]["seq"], root))
         record = GameRecord(id=game_part["id"], pack=pack.id, created=game_part["_created"],
-                            meta=_meta(game, game_part.get("meta") or {}), secret=secret)
+                            meta=_meta(game, game_part.get("meta") or {}), secret=secret,
+                            next_due=game.next_due() if secret else None)
         try:
             self.store.create_game(record, log, snapshot=root)
         except DuplicateGame:
@@ -410,6 +435,7 @@ class _StoreHook:
             secret=secret if secret != self.secret else None,
             meta=meta if meta != self.meta else None,
             snapshot=game.state.root if crossed else None,
+            next_due=game.next_due(),
         )
         self.secret, self.meta = secret, meta
         if key is not None:

@@ -312,12 +312,28 @@ class Game:
             with self._transaction(to, None) as ctx:
                 ctx.emit("clock.advanced", f"clock advanced to {iso(to)}", to=None)
 
-    def _catch_up(self, now: datetime) -> None:
+    def fire_due(self, now: datetime) -> int:
+        """Fire every timer due at or before ``now``, each at its own time, and leave
+        the clock there (unlike :meth:`advance`, which moves it on to ``now``); the
+        number of timers fired."""
+        return self._catch_up(now)
+
+    def next_due(self) -> datetime | None:
+        """When the next timer falls due (None: no timer, or the game is not active:
+        over, or archived after a revert)."""
+        timer = self.next_timer()
+        if timer is None or self.state.root["game"]["status"] != "active":
+            return None
+        return parse(timer["due"])
+
+    def _catch_up(self, now: datetime) -> int:
+        fired = 0
         while True:
             timer = self.next_timer()
             if timer is None or parse(timer["due"]) > now:
-                return
+                return fired
             self._fire(timer)
+            fired += 1
 
     def _fire(self, timer: dict[str, Any]) -> None:
         due = max(parse(timer["due"]), self.clock)

@@ -25,7 +25,7 @@ class Settings:
     marked so when the request itself came over HTTPS. ``poll_seconds``: how often a
     live page's event stream looks at the store for news. ``tick_seconds``: how often
     the background task fires timers that fell due in games nobody is visiting (None:
-    never).
+    never); ``tick_batch``: how many due games one sweep fires at most.
     """
 
     secure_cookies: bool | None = None
@@ -33,6 +33,7 @@ class Settings:
     poll_seconds: float = 0.5
     heartbeat_seconds: float = 15.0
     tick_seconds: float | None = 10.0
+    tick_batch: int = 100
 
 
 @dataclass
