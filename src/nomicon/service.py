@@ -201,8 +201,7 @@ class GameService:
         game = Game.rebuild(tail.events, secret=_secret_of(record) or b"",
                             registry=self.registry, snapshot=tail.snapshot)
         if tail.events[0]["seq"] > 1:
-            store, game_id = self.store, record.id
-            lazy = LazyLog(tail.events, lambda upto: store.events(game_id, upto=upto))
+            lazy = _lazy_log(self.store, record.id, tail.events)
             # The engine only reads, slices and extends its log: a sequence will do.
             game.log = cast(list[dict[str, Any]], lazy)
         return game
@@ -220,8 +219,7 @@ class GameService:
             return None
         fold((op for event in events[1:] for op in event.get("ops", ())), root)
         registry = self.registry or installed()
-        store = self.store
-        log = LazyLog(events, lambda upto: store.events(game_id, upto=upto))
+        log = _lazy_log(self.store, game_id, events)
         game = Game(registry.pack(root["game"]["pack"]), root, registry=registry,
                     secret=_secret_of(record) or b"", log=cast(list[dict[str, Any]], log))
         self._attach(game, record)
@@ -498,6 +496,12 @@ def _meta(game: Game, previous: Mapping[str, Any]) -> dict[str, Any]:
         "status": root["game"].get("status", "active"),
     })
     return meta
+
+
+def _lazy_log(store: SqlStore, game_id: str, tail: list[dict[str, Any]]) -> LazyLog:
+    """A stored game's log: the tail in memory, pages before it read from the store."""
+    return LazyLog(tail, lambda upto: store.events(game_id, upto=upto),
+                   lambda after, upto: store.events(game_id, after=after, upto=upto))
 
 
 def _secret_of(record: GameRecord) -> bytes | None:

@@ -40,7 +40,7 @@ from nomicon.kernel.ruleset import Ruleset
 from nomicon.kernel.schedule import parse_schedule
 from nomicon.kernel.state import State, fold
 from nomicon.kernel.timefmt import iso, parse
-from nomicon.kernel.views import log_view, view
+from nomicon.kernel.views import log_before, log_view, view
 
 ADMIN = "admin"
 CommitHook = Callable[["Game", list[dict[str, Any]]], None]
@@ -530,8 +530,15 @@ class Game:
     def view(self, viewer: str = ADMIN) -> dict[str, Any]:
         return view(self, viewer)
 
-    def log_for(self, viewer: str = ADMIN, after: int = 0) -> list[dict[str, Any]]:
-        return log_view(self, viewer, after)
+    def log_for(self, viewer: str = ADMIN, after: int = 0, limit: int | None = None, *,
+                types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may read it, after seq ``after``, at most ``limit``."""
+        return log_view(self, viewer, after, limit, types=types)
+
+    def log_before(self, viewer: str, before: int | None, limit: int, *,
+                   types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+        """The newest ``limit`` events ``viewer`` may see before seq ``before``."""
+        return log_before(self, viewer, before, limit, types=types)
 
     def invariant_failures(self) -> list[str]:
         return self.pack.invariants(self.state.root)
