@@ -141,7 +141,8 @@ class GameService:
             game = nomicon.new_game(pack, players, seed=seed, params=params, start=start,
                                     game_id=gid, registry=self.registry, allow_forced=False)
             record = GameRecord(id=gid, pack=game.pack.id, created=start,
-                                meta=_meta(game, {}), secret=game.secret.hex())
+                                meta=_meta(game, {}), secret=game.secret.hex(),
+                                next_due=game.next_due())
             try:
                 self.store.create_game(record, game.log)
             except DuplicateGame:
@@ -191,8 +192,7 @@ class GameService:
         game = Game.rebuild(tail.events, secret=_secret_of(record) or b"",
                             registry=self.registry, snapshot=tail.snapshot)
         if tail.events[0]["seq"] > 1:
-            store, game_id = self.store, record.id
-            lazy = LazyLog(tail.events, lambda upto: store.events(game_id, upto=upto))
+            lazy = _lazy_log(self.store, record.id, tail.events)
             # The engine only reads, slices and extends its log: a sequence will do.
             game.log = cast(list[dict[str, Any]], lazy)
         return game
@@ -210,8 +210,7 @@ class GameService:
             return None
         fold((op for event in events[1:] for op in event.get("ops", ())), root)
         registry = self.registry or installed()
-        store = self.store
-        log = LazyLog(events, lambda upto: store.events(game_id, upto=upto))
+        log = _lazy_log(self.store, game_id, events)
         game = Game(registry.pack(root["game"]["pack"]), root, registry=registry,
                     secret=_secret_of(record) or b"", log=cast(list[dict[str, Any]], log))
         self._attach(game, record)
@@ -276,6 +275,29 @@ class GameService:
 
         return self._retrying(game_id, attempt)
 
+    def fire_due(self, game_id: str, now: datetime | None = None) -> int:
+        """Fire the stored game's timers due at or before ``now`` (default: now); the
+        number fired. For a server's background sweep, of which several may run on
+        one store: a game whose write lock another writer holds is left to it (0), and
+        a timer is fired once however many sweeps find it due, because each firing is
+        a batch appended after the one before it (a sweep that lost the race reopens
+        the game, where the timer is no longer due). A game with nothing due gets its
+        next due time recorded again."""
+        when = now or self.now()
+        with self.store.try_write_lock(game_id) as free:
+            if not free:
+                return 0
+
+            def attempt(game: Game) -> tuple[int, Game]:
+                if game.next_due() is None:
+                    return 0, game  # over or archived: its timers no longer run
+                return game.fire_due(when), game
+
+            fired, game = self._retrying(game_id, attempt)
+            if not fired:
+                self.store.set_next_due(game_id, game.next_due(), head=game.head)
+            return fired
+
     def _replay(self, claim: Claim, request: dict[str, Any]) -> list[dict[str, Any]]:
         if claim.result != request:
             # The claim is the caller's own (keys are per caller): describing it shows
@@ -336,7 +358,8 @@ class GameService:
         game = found.game
         previous = {"reverted_from": found.reverted_from} if found.reverted_from else {}
         record = GameRecord(id=game.id, pack=game.pack.id, created=found.created,
-                            meta=_meta(game, previous), secret=found.secret)
+                            meta=_meta(game, previous), secret=found.secret,
+                            next_due=game.next_due() if found.secret else None)
         try:
             self.store.create_game(record, found.log, snapshot=found.root)
         except DuplicateGame:
@@ -381,6 +404,7 @@ class _StoreHook:
             secret=secret if secret != self.secret else None,
             meta=meta if meta != self.meta else None,
             snapshot=game.state.root if crossed else None,
+            next_due=game.next_due(),
         )
         self.secret, self.meta = secret, meta
         if key is not None:
@@ -443,6 +467,12 @@ def _meta(game: Game, previous: Mapping[str, Any]) -> dict[str, Any]:
         "status": root["game"].get("status", "active"),
     })
     return meta
+
+
+def _lazy_log(store: SqlStore, game_id: str, tail: list[dict[str, Any]]) -> LazyLog:
+    """A stored game's log: the tail in memory, pages before it read from the store."""
+    return LazyLog(tail, lambda upto: store.events(game_id, upto=upto),
+                   lambda after, upto: store.events(game_id, after=after, upto=upto))
 
 
 def _secret_of(record: GameRecord) -> bytes | None:

@@ -265,3 +265,21 @@ def test_idempotency_keys_are_the_callers_own(accounts: dict[str, Api], game: st
                               headers=mine)
     assert again.json() == first.json()
     assert len(alice.ok("GET", f"/api/games/{game}/log?rolls=true")) == 1
+
+
+def test_the_log_pages_with_a_stable_cursor(accounts: dict[str, Api], game: str) -> None:
+    alice = accounts["alice"]
+    whole = alice.ok("GET", f"/api/games/{game}/log")
+    assert len(whole) >= 5 and [e["seq"] for e in whole] == list(range(1, len(whole) + 1))
+    pages, path = [], f"/api/games/{game}/log?limit=2"
+    while path:
+        response = alice.get(path)
+        assert response.status_code == 200
+        pages.append(response.json())
+        following = response.links.get("next")
+        path = following["url"] if following else ""
+    assert [e for page in pages for e in page] == whole  # every entry once, in order
+    assert all(len(page) == 2 for page in pages[:-1]) and len(pages[-1]) <= 2
+    assert alice.ok("GET", f"/api/games/{game}/log?after={len(whole)}") == []
+    rolls = alice.ok("GET", f"/api/games/{game}/log?rolls=true&limit=1")
+    assert [e["type"] for e in rolls] in ([], ["dice.rolled"])

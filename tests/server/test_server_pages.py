@@ -137,7 +137,7 @@ def test_every_tab_renders(app: FastAPI, accounts: dict[str, Api], game: str) ->
         assert page.headers["cache-control"] == "no-store"
     players = alice.client.get(f"/games/{game}/players").text
     assert 'id="chart-data"' in players and '"measure":"points"' in players
-    assert bob.client.get(f"/games/{game}/history?page=999").status_code == 200
+    assert bob.client.get(f"/games/{game}/history?before=999999").status_code == 200
 
 
 def test_rule_history_shows_a_diff(app: FastAPI, accounts: dict[str, Api], game: str) -> None:

@@ -85,3 +85,30 @@ def test_a_tail_from_the_start_is_the_whole_log() -> None:
     log = LazyLog(events(1, 3), lambda upto: pytest.fail("nothing to fetch"))
     assert log.loaded and list(log) == events(1, 3)
     assert "3 events, all in memory" in repr(log)
+
+
+class Ranges:
+    def __init__(self, log: list[dict[str, Any]]) -> None:
+        self.log = log
+        self.calls: list[tuple[int, int]] = []
+
+    def __call__(self, after: int, upto: int) -> list[dict[str, Any]]:
+        self.calls.append((after, upto))
+        return self.log[after:upto]
+
+
+def test_with_a_range_reader_a_page_before_the_tail_reads_only_that_page() -> None:
+    loader, ranges = Loader(events(1, 10_000)), Ranges(events(1, 10_000))
+    log = LazyLog(events(9_990, 10_000), loader, ranges)
+    assert log[100:103] == events(101, 103)
+    assert log[9_987:9_991] == events(9_988, 9_991)  # across the start of the tail
+    assert log[4] == {"seq": 5} and log[-10_000] == {"seq": 1}
+    assert ranges.calls == [(100, 103), (9_987, 9_989), (4, 5), (0, 1)]
+    assert loader.calls == [] and not log.loaded  # the whole log was never read
+    assert log[::-1][0] == {"seq": 10_000} and loader.calls == [9_989]  # other steps: all
+
+
+def test_a_short_range_from_the_store_is_an_error() -> None:
+    log = LazyLog(events(8, 10), Loader(events(1, 10)), lambda after, upto: events(1, 2))
+    with pytest.raises(StoreError, match=r"events 4\.\.6"):
+        _ = log[3:6]

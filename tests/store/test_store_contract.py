@@ -517,8 +517,11 @@ class StoreContract:
             old.dispose()
         store = self.make_store()  # opening upgrades
         assert current_revision(self.url) == head_revision()
-        assert store.load("old") == (rec("old", meta={"title": "Old"}, secret="ab", head=2),
-                                     [ev(1), ev(2)])
+        # Revision 0005 marks older games due at their creation, so that the first
+        # sweep of a server opens each once and records its real next due time.
+        assert store.load("old") == (rec("old", meta={"title": "Old"}, secret="ab", head=2,
+                                         next_due=T0), [ev(1), ev(2)])
+        assert store.due_games(T0) == ["old"]
         assert store.claim("old", "k", caller="u1") is None
         assert store.append("old", [hashed(3)], idempotency=Idempotency("u1", "k"),
                             snapshot={"n": 3}) == 3
@@ -542,7 +545,7 @@ class StoreContract:
         finally:
             old.dispose()
         store = self.make_store()  # opening upgrades
-        assert current_revision(self.url) == head_revision() == "0004"
+        assert current_revision(self.url) == head_revision()
         with store.engine.connect() as conn:
             rows = conn.execute(sa.text(
                 "SELECT game_id, caller, key, first_seq FROM idempotency")).all()
@@ -551,7 +554,71 @@ class StoreContract:
         assert store.append("old", [ev(3)], idempotency=Idempotency("u1", "k")) == 3
         assert store.claim("old", "k", caller="u1") == Claim("old", "u1", "k", 3, 3, {})
 
+    # -- when games fall due ---------------------------------------------------------
+
+    def test_due_games_are_found_by_their_next_due_time(self) -> None:
+        store = self.make_store()
+        store.create_game(rec("early", next_due=T0 + timedelta(hours=1)), [ev(1)])
+        store.create_game(rec("late", next_due=T0 + timedelta(hours=5)), [ev(1)])
+        store.create_game(rec("idle"), [ev(1)])  # no timer
+        assert store.due_games(T0) == []
+        assert store.due_games(T0 + timedelta(hours=1)) == ["early"]  # due at, or before
+        assert store.due_games(T0 + timedelta(days=1)) == ["early", "late"]  # longest due first
+        assert store.due_games(T0 + timedelta(days=1), limit=1) == ["early"]
+        with pytest.raises(InvalidInput):
+            store.due_games(T0, limit=0)
+
+    def test_an_append_records_the_next_due_time_or_keeps_it(self) -> None:
+        store = self.make_store()
+        store.create_game(rec("g1", next_due=T0), [ev(1)])
+        store.append("g1", [ev(2)])  # not given: kept
+        assert store.get_game("g1").next_due == T0
+        store.append("g1", [ev(3)], next_due=T0 + timedelta(days=2))
+        assert store.get_game("g1").next_due == T0 + timedelta(days=2)
+        store.append("g1", [ev(4)], next_due=None)  # no timer any more
+        assert store.get_game("g1").next_due is None
+        assert store.due_games(T0 + timedelta(days=9)) == []
+        with pytest.raises(InvalidInput):
+            store.append("g1", [ev(5)], next_due="tomorrow")  # type: ignore[arg-type]
+        assert store.get_game("g1").head == 4
+
+    def test_a_conflicting_append_leaves_the_next_due_time_alone(self) -> None:
+        store = self.make_store()
+        store.create_game(rec("g1", next_due=T0), [ev(1), ev(2)])
+        with pytest.raises(SeqConflict):
+            store.append("g1", [ev(2)], next_due=None)
+        assert store.get_game("g1").next_due == T0
+
+    def test_set_next_due_only_for_the_head_it_was_computed_at(self) -> None:
+        store = self.make_store()
+        store.create_game(rec("g1", next_due=T0), [ev(1), ev(2)])
+        assert not store.set_next_due("g1", None, head=1)  # the log moved on since
+        assert store.get_game("g1").next_due == T0
+        assert store.set_next_due("g1", T0 + timedelta(hours=3), head=2)
+        assert store.get_game("g1").next_due == T0 + timedelta(hours=3)
+
     # -- write locks ---------------------------------------------------------------
+
+    def test_try_write_lock_does_not_wait_for_another_process(self, tmp_path: Path) -> None:
+        if self.url.endswith(":memory:"):
+            pytest.skip("an in-memory database has no write locks")
+        ctx = mp.get_context("spawn")
+        holding, release = ctx.Event(), ctx.Event()
+        child = ctx.Process(target=_hold_write_lock,
+                            args=(self.url, str(tmp_path / "journal"), holding, release))
+        child.start()
+        try:
+            assert holding.wait(timeout=120)
+            with self.make_store().try_write_lock("g1") as free:
+                assert not free  # held by the child: not waited for
+        finally:
+            release.set()
+            child.join(timeout=120)
+            if child.is_alive():  # hang guard
+                child.kill()
+                child.join()
+        with self.make_store().try_write_lock("g1") as free:
+            assert free
 
     def test_a_thread_may_take_a_write_lock_it_holds_through_another_store(self) -> None:
         one, two = self.make_store(), self.make_store()

@@ -48,12 +48,14 @@ def serve(
         "--secure-cookies", help="Mark cookies Secure (behind an HTTPS proxy).")] = False,
     no_signup: Annotated[bool, typer.Option(
         "--no-signup", help="Take no new accounts (log in only).")] = False,
+    tick: Annotated[float, typer.Option(
+        "--tick", min=0.05, help="Seconds between sweeps for timers that fell due.")] = 10.0,
     db: DbOption = None,
 ) -> None:
     """Serve the web pages and the JSON API (under /api) until interrupted."""
     url = database(ctx, db)
     settings = Settings(secure_cookies=True if secure_cookies else None,
-                        allow_signup=not no_signup)
+                        allow_signup=not no_signup, tick_seconds=tick)
     with errors(shown_url(url)):
         application = create_app(url, settings=settings)
         site: Site = application.state.site

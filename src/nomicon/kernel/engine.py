@@ -41,7 +41,7 @@ from nomicon.kernel.schedule import parse_schedule
 from nomicon.kernel.state import State, fold
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.versions import NOMICON_VERSION
-from nomicon.kernel.views import log_view, view
+from nomicon.kernel.views import log_before, log_view, view
 
 ADMIN = "admin"
 CommitHook = Callable[["Game", list[dict[str, Any]]], None]
@@ -324,12 +324,28 @@ class Game:
             with self._transaction(to, None) as ctx:
                 ctx.emit("clock.advanced", f"clock advanced to {iso(to)}", to=None)
 
-    def _catch_up(self, now: datetime) -> None:
+    def fire_due(self, now: datetime) -> int:
+        """Fire every timer due at or before ``now``, each at its own time, and leave
+        the clock there (unlike :meth:`advance`, which moves it on to ``now``); the
+        number of timers fired."""
+        return self._catch_up(now)
+
+    def next_due(self) -> datetime | None:
+        """When the next timer falls due (None: no timer, or the game is not active:
+        over, or archived after a revert)."""
+        timer = self.next_timer()
+        if timer is None or self.state.root["game"]["status"] != "active":
+            return None
+        return parse(timer["due"])
+
+    def _catch_up(self, now: datetime) -> int:
+        fired = 0
         while True:
             timer = self.next_timer()
             if timer is None or parse(timer["due"]) > now:
-                return
+                return fired
             self._fire(timer)
+            fired += 1
 
     def _fire(self, timer: dict[str, Any]) -> None:
         due = max(parse(timer["due"]), self.clock)
@@ -526,8 +542,15 @@ class Game:
     def view(self, viewer: str = ADMIN) -> dict[str, Any]:
         return view(self, viewer)
 
-    def log_for(self, viewer: str = ADMIN, after: int = 0) -> list[dict[str, Any]]:
-        return log_view(self, viewer, after)
+    def log_for(self, viewer: str = ADMIN, after: int = 0, limit: int | None = None, *,
+                types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may read it, after seq ``after``, at most ``limit``."""
+        return log_view(self, viewer, after, limit, types=types)
+
+    def log_before(self, viewer: str, before: int | None, limit: int, *,
+                   types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+        """The newest ``limit`` events ``viewer`` may see before seq ``before``."""
+        return log_before(self, viewer, before, limit, types=types)
 
     def invariant_failures(self) -> list[str]:
         return self.pack.invariants(self.state.root)

@@ -137,18 +137,58 @@ def can_see(event: dict[str, Any], viewer: str) -> bool:
     return to is None or viewer == ADMIN or viewer in to
 
 
-def log_view(game: Game, viewer: str, after: int = 0) -> list[dict[str, Any]]:
-    """The log as ``viewer`` may read it: only events they may see, and (for all but
-    the admin) without the raw state ops, which may touch hidden values."""
-    out = []
+#: How many events a paged read of the log takes from the log at a time.
+_CHUNK = 256
+
+
+def _shown(event: dict[str, Any], admin: bool) -> dict[str, Any]:
+    # Players and observers never get the raw state ops, which may touch hidden values.
+    if admin:
+        return dict(copy_tree(event))
+    return {k: copy_tree(v) for k, v in event.items() if k != "ops"}
+
+
+def _wanted(event: dict[str, Any], viewer: str, types: tuple[str, ...] | None) -> bool:
+    return can_see(event, viewer) and (types is None or event.get("type") in types)
+
+
+def log_view(game: Game, viewer: str, after: int = 0, limit: int | None = None, *,
+             types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """The log as ``viewer`` may read it, oldest first, from the event after seq
+    ``after``: only events they may see (of the given ``types``), at most ``limit``.
+
+    Seqs run 1, 2, ... without gaps, so the events after ``after`` start at that
+    position, and a page is read a slice at a time: it costs what it reads, not the
+    length of the log (a stored game's log reads those slices from the store).
+    """
+    out: list[dict[str, Any]] = []
     admin = viewer == ADMIN
-    # Seqs run 1, 2, ... without gaps, so the events after ``after`` start at that
-    # position: a slice reads only them (a stored game's log is loaded lazily).
-    for event in game.log[max(after, 0):]:
-        if not can_see(event, viewer):
-            continue
-        if admin:
-            out.append(copy_tree(event))
-        else:
-            out.append({k: copy_tree(v) for k, v in event.items() if k not in ("ops",)})
+    position, size = max(after, 0), len(game.log)
+    while position < size and (limit is None or len(out) < limit):
+        stop = size if limit is None else min(size, position + max(limit, _CHUNK))
+        for event in game.log[position:stop]:
+            if _wanted(event, viewer, types):
+                out.append(_shown(event, admin))
+                if limit is not None and len(out) == limit:
+                    break
+        position = stop
+    return out
+
+
+def log_before(game: Game, viewer: str, before: int | None, limit: int, *,
+               types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """The newest ``limit`` events that ``viewer`` may see (of the given ``types``)
+    before seq ``before`` (None: the newest of all), newest first; read backwards a
+    slice at a time, so the newest page of a long log costs a page."""
+    out: list[dict[str, Any]] = []
+    admin = viewer == ADMIN
+    stop = len(game.log) if before is None else min(max(before - 1, 0), len(game.log))
+    while stop > 0 and len(out) < limit:
+        start = max(0, stop - max(limit, _CHUNK))
+        for event in reversed(game.log[start:stop]):
+            if _wanted(event, viewer, types):
+                out.append(_shown(event, admin))
+                if len(out) == limit:
+                    break
+        stop = start
     return out

@@ -195,16 +195,23 @@ def prompts(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]
 
 
 @router.get("/games/{game_id}/log", tags=["history"])
-def log(game_id: GameId, user: Authed, site: SiteDep,
+def log(game_id: GameId, user: Authed, site: SiteDep, request: Request, response: Response,
         after: Annotated[int, Query(ge=0)] = 0,
         limit: Annotated[int, Query(ge=1, le=10_000)] = 1000,
         rolls: bool = False) -> list[dict[str, Any]]:
-    """The log as you may read it (``rolls``: only the dice rolls)."""
+    """The log as you may read it, oldest first, from the event after seq ``after``
+    (``rolls``: only the dice rolls), a page of at most ``limit`` entries.
+
+    The cursor is stable: the next page starts after the last seq of this one, and a
+    full page names it in a ``Link: <...>; rel="next"`` header. A page costs what it
+    reads, however long the log."""
     seat = access.seat(site, game_id, user)
-    entries = access.open_game(site, game_id).log_for(seat.viewer, after)
-    if rolls:
-        entries = [e for e in entries if e.get("type") == "dice.rolled"]
-    return entries[:limit]
+    entries = access.open_game(site, game_id).log_for(
+        seat.viewer, after, limit, types=("dice.rolled",) if rolls else None)
+    if len(entries) == limit:
+        following = request.url.include_query_params(after=entries[-1]["seq"], limit=limit)
+        response.headers["Link"] = f'<{following}>; rel="next"'
+    return entries
 
 
 @router.get("/games/{game_id}/dice", tags=["history"])

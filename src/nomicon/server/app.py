@@ -27,7 +27,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from nomicon.kernel.errors import NomiconError
 from nomicon.kernel.pack import Registry, installed
-from nomicon.kernel.timefmt import parse
 from nomicon.server import api, charts, game_pages, pages
 from nomicon.server.accounts import Accounts
 from nomicon.server.errors import details, status_of
@@ -196,18 +195,21 @@ async def _ticker(site: Site) -> None:
 
 
 def tick(site: Site) -> list[str]:
-    """Fire the timers that have fallen due in active games; the games that moved."""
+    """Fire the timers that have fallen due in games nobody is visiting; the games in
+    which a timer fired.
+
+    The store answers which games have a timer due from an indexed column, so a
+    sweep costs what is due, not the number of games; several servers may sweep one
+    store at once, and each due timer still fires once (see
+    :meth:`~nomicon.service.GameService.fire_due`). At most ``tick_batch`` games a
+    sweep: the rest are due in the next one, with the longest due first.
+    """
     now = site.now()
     moved = []
-    for record in site.store.list_games():
-        if record.meta.get("status", "active") != "active":
-            continue
+    for game_id in site.store.due_games(now, limit=site.settings.tick_batch):
         try:
-            game = site.service.open(record.id)
-            timer = game.next_timer()
-            if timer is not None and parse(timer["due"]) <= now:
-                site.service.advance(record.id, now)
-                moved.append(record.id)
+            if site.service.fire_due(game_id, now):
+                moved.append(game_id)
         except (NomiconError, StoreError) as exc:
-            log.warning("timers of game %s: %s", record.id, exc)
+            log.warning("timers of game %s: %s", game_id, exc)
     return moved

@@ -106,11 +106,11 @@ def _forms(game: Game, seat: Seat, *, names: tuple[str, ...] | None = None,
 def _board(seat: Seat, game: Game) -> dict[str, Any]:
     view = game.view(seat.viewer)
     drawing = svg.draw(game.pack.board, view, seat.viewer)
-    recent = game.log_for(seat.viewer)[-RECENT:]
+    recent = game.log_before(seat.viewer, None, RECENT)
     extra = {k: v for k, v in view.items() if k not in SHOWN_ELSEWHERE and v not in ({}, [],
                                                                                    None, "")}
     return {"board_svg": Markup(drawing), "forms": _forms(game, seat, exclude=("choose",)),
-            "recent": list(reversed(recent)), "spaces": _spaces(view), "extra": extra}
+            "recent": recent, "spaces": _spaces(view), "extra": extra}
 
 
 def _spaces(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -165,16 +165,25 @@ def _proposals(seat: Seat, game: Game) -> dict[str, Any]:
     return {"proposals": found, "forms": _forms(game, seat, names=GOVERNANCE)}
 
 
-def _history(seat: Seat, game: Game, page: int, rolls_only: bool) -> dict[str, Any]:
+def _history(seat: Seat, game: Game, before: int | None, rolls_only: bool) -> dict[str, Any]:
+    """A page of the log, newest first, before seq ``before`` (None: the newest page).
+
+    Paged by seq, which never changes, so a page costs what it shows however long
+    the log: the "older" link continues before this page's last entry, the "newer"
+    link ends after its first.
+    """
     view = game.view(seat.viewer)
-    entries = game.log_for(seat.viewer)
-    rolls = [e for e in entries if e.get("type") == "dice.rolled"]
-    shown = list(reversed(rolls if rolls_only else entries))
-    pages = max(1, (len(shown) + LOG_PAGE - 1) // LOG_PAGE)
-    page = min(max(page, 1), pages)
-    return {"entries": shown[(page - 1) * LOG_PAGE: page * LOG_PAGE], "page": page,
-            "pages": pages, "rolls_only": rolls_only, "dice": view["dice"],
-            "roll_count": len(rolls)}
+    types = ("dice.rolled",) if rolls_only else None
+    entries = game.log_before(seat.viewer, before, LOG_PAGE, types=types)
+    older = (entries[-1]["seq"] if len(entries) == LOG_PAGE
+             and game.log_before(seat.viewer, entries[-1]["seq"], 1, types=types) else None)
+    newer = None  # no newer page; 0: the newest page; else its ``before``
+    later = ([] if before is None
+             else game.log_for(seat.viewer, before - 1, LOG_PAGE + 1, types=types))
+    if later:
+        newer = later[LOG_PAGE]["seq"] if len(later) > LOG_PAGE else 0
+    return {"entries": entries, "older": older, "newer": newer, "rolls_only": rolls_only,
+            "dice": view["dice"], "roll_count": view["dice"].get("count")}
 
 
 def _prompts(seat: Seat, game: Game) -> dict[str, Any]:
@@ -299,10 +308,10 @@ def whatif_page(request: Request, game_id: str, number: Annotated[int, Path(ge=1
 
 @router.get("/games/{game_id}/history")
 def history_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
-                 page: Annotated[int, Query(ge=1, le=1_000_000)] = 1,
+                 before: Annotated[int | None, Query(ge=1, le=2**31)] = None,
                  rolls: bool = False) -> Response:
     return _page(request, site, game_id, user, "history",
-                 lambda seat, game: _history(seat, game, page, rolls))
+                 lambda seat, game: _history(seat, game, before, rolls))
 
 
 @router.get("/games/{game_id}/prompts")
@@ -327,7 +336,7 @@ def live_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> 
 _BUILDERS: dict[str, Callable[[Seat, Game], dict[str, Any]]] = {
     "board": _board, "players": _players, "rules": _rules, "proposals": _proposals,
     "prompts": _prompts, "admin": _admin,
-    "history": lambda seat, game: _history(seat, game, 1, False),
+    "history": lambda seat, game: _history(seat, game, None, False),
 }
 
 

@@ -26,7 +26,8 @@ class Settings:
     marked so when the request itself came over HTTPS. ``poll_seconds``: how often a
     live page's event stream looks at the store for news. ``tick_seconds``: how often
     the background task fires timers that fell due in games nobody is visiting (None:
-    never). ``recheck_seconds``: how often an open stream checks again that its
+    never); ``tick_batch``: how many due games one sweep fires at most.
+    ``recheck_seconds``: how often an open stream checks again that its
     credential (session or API token) and its membership of the game still hold; it
     ends when they do not. ``streams_per_account``: how many live streams one account
     may hold open at once (in one server process); more are refused with 429.
@@ -37,6 +38,7 @@ class Settings:
     poll_seconds: float = 0.5
     heartbeat_seconds: float = 15.0
     tick_seconds: float | None = 10.0
+    tick_batch: int = 100
     recheck_seconds: float = 2.0
     streams_per_account: int = 8
 

@@ -18,15 +18,17 @@ from .errors import (
 )
 from .history import LazyLog
 from .migrate import current_revision, head_revision, upgrade
-from .sql import Claim, GameRecord, Idempotency, SqlStore, Tail, open_store
+from .sql import KEEP, Claim, GameRecord, Idempotency, Keep, SqlStore, Tail, open_store
 
 __all__ = [
+    "KEEP",
     "Claim",
     "DuplicateGame",
     "GameNotFound",
     "GameRecord",
     "Idempotency",
     "InvalidInput",
+    "Keep",
     "KeyUsed",
     "LazyLog",
     "SeqConflict",

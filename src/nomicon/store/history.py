@@ -8,6 +8,10 @@ tail, and fetches the earlier events from the store the first time anything else
 is asked for: iterating, an index or a slice that reaches before the tail. The
 earlier events never change (the log is append-only), so fetching them late reads
 exactly what fetching them early would have.
+
+Given a ``ranges`` reader, an index or a forward slice before the tail reads only
+the events it names (a page of the log costs the page, not the log), without
+keeping them; iterating still fetches the whole log once.
 """
 
 from __future__ import annotations
@@ -27,15 +31,18 @@ class LazyLog(MutableSequence[Event]):
     """The whole log of a game, of which only ``tail`` is in memory at first.
 
     ``tail`` holds the events from seq ``s`` on (``s`` >= 1, the tail is not empty);
-    ``loader(n)`` returns events 1..n, and is called at most once, with ``s - 1``.
+    ``loader(n)`` returns events 1..n, and is called at most once, with ``s - 1``;
+    ``ranges(a, b)``, if given, returns the events with ``a < seq <= b``.
     """
 
-    def __init__(self, tail: Iterable[Event], loader: Callable[[int], list[Event]]) -> None:
+    def __init__(self, tail: Iterable[Event], loader: Callable[[int], list[Event]],
+                 ranges: Callable[[int, int], list[Event]] | None = None) -> None:
         self._items: list[Event] = list(tail)
         if not self._items:
             raise ValueError("a lazy log needs at least one event in memory")
         self._offset = int(self._items[0]["seq"]) - 1  # events not in memory yet
         self._loader = loader
+        self._ranges = ranges
 
     @property
     def loaded(self) -> bool:
@@ -57,6 +64,15 @@ class LazyLog(MutableSequence[Event]):
                              f"1..{self._offset}, but the store returned {len(prefix)} events")
         self._items[:0] = prefix
         self._offset = 0
+
+    def _fetch(self, start: int, stop: int) -> list[Event]:
+        """Positions ``start..stop-1`` (all before the tail) read from the store."""
+        assert self._ranges is not None
+        found = list(self._ranges(start, stop))
+        if [event.get("seq") for event in found] != list(range(start + 1, stop + 1)):
+            raise StoreError(f"events {start + 1}..{stop} were asked for, but the store "
+                             f"returned {len(found)} events")
+        return found
 
     def _position(self, index: int) -> int:
         size = len(self)
@@ -80,10 +96,15 @@ class LazyLog(MutableSequence[Event]):
             if not positions:
                 return []
             if min(positions) < self._offset:
+                if self._ranges is not None and positions.step == 1:
+                    before = self._fetch(positions.start, min(positions.stop, self._offset))
+                    return before + self._items[:max(positions.stop - self._offset, 0)]
                 self._load()
             return [self._items[p - self._offset] for p in positions]
         position = self._position(index)
         if position < self._offset:
+            if self._ranges is not None:
+                return self._fetch(position, position + 1)[0]
             self._load()
         return self._items[position - self._offset]
 

@@ -78,14 +78,20 @@ class WriteLocks:
                 and database != ":memory:" and not database.startswith("file:")):
             self._file = os.path.abspath(database) + "-lock"
 
+    @property
+    def exists(self) -> bool:
+        """Whether this database has write locks at all (not an in-memory SQLite)."""
+        return self._postgres or self._file is not None
+
     def _identity(self, game_id: str) -> str | None:
         if self._postgres:
             return f"{self._engine.url.render_as_string(hide_password=True)}#{game_id}"
         return self._file
 
     @contextmanager
-    def hold(self, game_id: str) -> Iterator[bool]:
-        """Hold ``game_id``'s write lock; yields whether it is held."""
+    def hold(self, game_id: str, *, wait: bool = True) -> Iterator[bool]:
+        """Hold ``game_id``'s write lock; yields whether it is held. ``wait=False``:
+        only if it is free now."""
         identity = self._identity(game_id)
         if identity is None:
             yield False
@@ -99,7 +105,7 @@ class WriteLocks:
                 depths[identity] -= 1
             return
         acquire = self._advisory if self._postgres else self._flock
-        with acquire(game_id) as held:
+        with acquire(game_id, wait) as held:
             if not held:
                 yield False
                 return
@@ -110,7 +116,7 @@ class WriteLocks:
                 del depths[identity]
 
     @contextmanager
-    def _flock(self, game_id: str) -> Iterator[bool]:
+    def _flock(self, game_id: str, wait: bool) -> Iterator[bool]:
         assert self._file is not None and fcntl is not None
         try:
             # Read-only is enough for flock, and lets every user of the database lock.
@@ -126,7 +132,7 @@ class WriteLocks:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
                 except BlockingIOError:
-                    if time.monotonic() >= deadline:
+                    if not wait or time.monotonic() >= deadline:
                         yield False
                         return
                     time.sleep(pause)
@@ -136,7 +142,7 @@ class WriteLocks:
             os.close(fd)  # releases the lock
 
     @contextmanager
-    def _advisory(self, game_id: str) -> Iterator[bool]:
+    def _advisory(self, game_id: str, wait: bool) -> Iterator[bool]:
         key = _advisory_key(game_id)
         try:
             conn = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
@@ -145,8 +151,12 @@ class WriteLocks:
         held = False
         try:
             try:  # waits at most the connection's lock_timeout
-                conn.execute(sa.text("SELECT pg_advisory_lock(:k)"), {"k": key})
-                held = True
+                if wait:
+                    conn.execute(sa.text("SELECT pg_advisory_lock(:k)"), {"k": key})
+                    held = True
+                else:
+                    held = bool(conn.execute(sa.text("SELECT pg_try_advisory_lock(:k)"),
+                                             {"k": key}).scalar_one())
             except sa.exc.OperationalError as exc:
                 if getattr(exc.orig, "sqlstate", None) != _LOCK_TIMEOUT:
                     raise StoreError(f"write lock failed: {exc.orig}") from exc

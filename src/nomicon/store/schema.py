@@ -72,6 +72,10 @@ games = sa.Table(
     sa.Column("meta", sa.JSON(), nullable=False),
     sa.Column("secret", sa.String(), nullable=True),
     sa.Column("head", sa.Integer(), nullable=False, server_default=sa.text("0")),
+    # When the game's next timer falls due (migration 0005; None: no timer, or the
+    # game is over), kept with each appended batch so that due games are found by
+    # one indexed query.
+    sa.Column("next_due", UTCDateTime(), nullable=True, index=True),
 )
 
 events = sa.Table(

@@ -15,6 +15,7 @@ reads the newest snapshot and the events after it (:meth:`SqlStore.load_tail`).
 
 from __future__ import annotations
 
+import enum
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -43,7 +44,10 @@ from .schema import games as games_t
 from .schema import idempotency as idempotency_t
 from .schema import snapshots as snapshots_t
 
-__all__ = ["Claim", "GameRecord", "Idempotency", "SqlStore", "Tail", "default_url", "open_store"]
+__all__ = [
+    "KEEP", "Claim", "GameRecord", "Idempotency", "Keep", "SqlStore", "Tail", "default_url",
+    "open_store",
+]
 
 
 @dataclass
@@ -56,6 +60,8 @@ class GameRecord:
     meta: dict[str, Any] = field(default_factory=dict)  # players, params, seed commitment...
     secret: str | None = None  # hex seed secret; never shown to players, kept by the store
     head: int = 0
+    #: When the game's next timer falls due (None: no timer, or the game is over).
+    next_due: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,16 @@ class Tail:
     events: list[dict[str, Any]]
 
 
+class Keep(enum.Enum):
+    """The type of :data:`KEEP`: a value left as it is stored."""
+
+    KEEP = "keep"
+
+
+#: Leave a stored value as it is (for a parameter where None means something).
+KEEP = Keep.KEEP
+
+
 def _record(row: sa.Row[Any]) -> GameRecord:
     return GameRecord(
         id=row.id,
@@ -106,6 +122,7 @@ def _record(row: sa.Row[Any]) -> GameRecord:
         meta=dict(row.meta),
         secret=row.secret,
         head=row.head,
+        next_due=row.next_due,
     )
 
 
@@ -266,6 +283,16 @@ class SqlStore:
         with self._locks.hold(game_id) as held:
             yield held
 
+    @contextmanager
+    def try_write_lock(self, game_id: str) -> Iterator[bool]:
+        """The game's write lock if it is free now, without waiting: yields False when
+        another writer holds it (a server's timer sweep then leaves the game to that
+        writer), and True when it is held or the store has no such lock."""
+        if self._closed:
+            raise StoreError("store is closed")
+        with self._locks.hold(game_id, wait=False) as held:
+            yield held or not self._locks.exists
+
     # -- games ----------------------------------------------------------------
 
     def create_game(self, record: GameRecord, events: Sequence[Mapping[str, Any]] = (), *,
@@ -291,6 +318,7 @@ class SqlStore:
             "meta": dict(record.meta),
             "secret": record.secret,
             "head": head,
+            "next_due": record.next_due,
         }
         with self._guard("create_game"):
             try:
@@ -326,6 +354,28 @@ class SqlStore:
         with self._guard("list_games"), self._read() as conn:
             return [_record(row) for row in conn.execute(stmt)]
 
+    def due_games(self, now: datetime, limit: int = 100) -> list[str]:
+        """The games with a timer due at or before ``now``, the longest due first (at
+        most ``limit``): one query on the indexed ``next_due`` column, whatever the
+        number of games."""
+        if limit < 1:
+            raise InvalidInput("limit must be at least 1")
+        stmt = (sa.select(games_t.c.id)
+                .where(games_t.c.next_due.is_not(None), games_t.c.next_due <= now)
+                .order_by(games_t.c.next_due, games_t.c.id).limit(limit))
+        with self._guard("due_games"), self._read() as conn:
+            return [str(row.id) for row in conn.execute(stmt)]
+
+    def set_next_due(self, game_id: str, next_due: datetime | None, *, head: int) -> bool:
+        """Record when the game's next timer falls due, as computed from the state at
+        event ``head``; nothing is written (False) when the log has moved on since,
+        since the writer that moved it recorded a newer time with its batch."""
+        stmt = (sa.update(games_t)
+                .where(games_t.c.id == game_id, games_t.c.head == head)
+                .values(next_due=next_due))
+        with self._guard("set_next_due"), self._write() as conn:
+            return bool(conn.execute(stmt).rowcount == 1)
+
     def update_meta(self, game_id: str, meta: Mapping[str, Any]) -> None:
         """Replace the game's meta dict."""
         validate.json_mapping("meta", meta)
@@ -353,6 +403,7 @@ class SqlStore:
         secret: str | None = None,
         meta: Mapping[str, Any] | None = None,
         snapshot: Mapping[str, Any] | None = None,
+        next_due: datetime | Keep | None = KEEP,
     ) -> int:
         """Append events continuing the log; atomically; returns the new head.
 
@@ -362,7 +413,8 @@ class SqlStore:
         seqs (:class:`KeyUsed` if the key was used before: nothing is written, however
         the head stands); ``secret`` replaces the dice secret (None keeps it);
         ``meta`` replaces the game's meta; ``snapshot`` is stored as the state after
-        the last event of the batch.
+        the last event of the batch; ``next_due`` is when the game's next timer falls
+        due after the batch (None: none; :data:`KEEP`, the default: unchanged).
         """
         batch = validate.events(events)
         if idempotency is not None:
@@ -375,6 +427,8 @@ class SqlStore:
             validate.json_mapping("meta", meta)
         if snapshot is not None:
             validate.json_mapping("snapshot", snapshot)
+        if next_due is not KEEP and next_due is not None and not isinstance(next_due, datetime):
+            raise InvalidInput("next_due must be a datetime, None or KEEP")
         if not batch:
             if (idempotency, secret, meta, snapshot) != (None, None, None, None):
                 raise InvalidInput("an empty batch cannot carry a key, secret, meta or snapshot")
@@ -386,6 +440,8 @@ class SqlStore:
             values["secret"] = secret
         if meta is not None:
             values["meta"] = dict(meta)
+        if not isinstance(next_due, Keep):
+            values["next_due"] = next_due
         with self._guard("append"):
             try:
                 with self._write() as conn:

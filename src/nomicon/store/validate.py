@@ -113,3 +113,6 @@ def record(rec: GameRecord) -> None:
     json_mapping("meta", rec.meta)
     if rec.secret is not None and not isinstance(rec.secret, str):
         raise InvalidInput("secret must be a str or None")
+    if rec.next_due is not None and (not isinstance(rec.next_due, datetime)
+                                     or rec.next_due.utcoffset() is None):
+        raise InvalidInput("next_due must be a timezone-aware datetime or None")
