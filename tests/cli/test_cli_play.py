@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+import pytest
 from conftest import PACK, START, T1, T2, T3, Cli
 
 from nomicon.kernel import dice
@@ -228,3 +229,11 @@ def test_an_idempotency_key_makes_a_resent_action_act_once(cli: Cli) -> None:
     assert json.loads(first.stdout)["events"] == json.loads(again.stdout)["events"]
     rolls = [e for e in cli.json("log", game) if e["type"] == "dice.rolled"]
     assert len(rolls) == 1  # Rule 7: one roll a turn; the resend did not roll again
+
+
+@pytest.mark.parametrize("game_id", ["../../etc", "a/b", "two words", "say\"what"])
+def test_new_refuses_an_unsafe_id_and_stores_nothing(cli: Cli, game_id: str) -> None:
+    result = cli("new", PACK, "--players", "alice,bob", "--id", game_id)
+    assert result.exit_code == 2
+    assert "is not a valid game id" in result.stderr
+    assert cli.json("games") == []

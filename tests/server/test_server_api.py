@@ -283,3 +283,12 @@ def test_the_log_pages_with_a_stable_cursor(accounts: dict[str, Api], game: str)
     assert alice.ok("GET", f"/api/games/{game}/log?after={len(whole)}") == []
     rolls = alice.ok("GET", f"/api/games/{game}/log?rolls=true&limit=1")
     assert [e["type"] for e in rolls] in ([], ["dice.rolled"])
+
+
+def test_a_game_id_no_game_can_have_never_reaches_the_store(accounts: dict[str, Api]) -> None:
+    for game_id in ("a%00b", "a%20b", "quote%22d"):
+        answer = accounts["alice"].get(f"/api/games/{game_id}")
+        assert answer.status_code == 404, game_id
+        assert "there is no game" in answer.json()["error"]
+        assert "1 to 64 letters, digits" in answer.json()["error"]
+        assert "SELECT" not in answer.text and "sql" not in answer.text.lower()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
 from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -49,6 +50,22 @@ CommitHook = Callable[["Game", list[dict[str, Any]]], None]
 
 class RuleError(ActionError):
     """A rule's code failed; the action was rolled back and nothing changed."""
+
+
+#: What a game id may be: it names the game in addresses (``/games/<id>``), file
+#: names of exports and mail addresses, so only letters, digits, ``-`` and ``_``.
+GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+GAME_ID_RULE = ("a game id is 1 to 64 letters, digits, '-' or '_', starting with a letter "
+                "or digit")
+
+
+def check_game_id(game_id: object) -> str:
+    """``game_id`` if it is a safe id, else :class:`GameError` saying the rule."""
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        shown = repr(game_id)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise GameError(f"{shown} is not a valid game id: {GAME_ID_RULE}")
+    return game_id
 
 
 def event_hash(previous: str, event: dict[str, Any]) -> str:
@@ -97,6 +114,7 @@ class Game:
         allow_forced: bool = False,
         commit_hooks: list[CommitHook] | None = None,
     ) -> Game:
+        check_game_id(game_id)
         registry = registry or installed()
         pack = registry.pack(pack_id)
         try:

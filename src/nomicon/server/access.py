@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from nomicon.kernel.engine import ADMIN as ADMIN_ACTOR
-from nomicon.kernel.engine import Game
+from nomicon.kernel.engine import GAME_ID, GAME_ID_RULE, Game
 from nomicon.kernel.views import can_see
 from nomicon.server.accounts import ADMIN, OBSERVER, PLAYER, Membership, User, check_name
 from nomicon.server.errors import BadRequest, Forbidden, NotFound
@@ -67,8 +67,9 @@ class Seat:
 
 def record(site: Site, game_id: str) -> GameRecord:
     """The game's record; 404 when there is no such game."""
-    if not isinstance(game_id, str) or not game_id or len(game_id) > 100:
-        raise NotFound(f"there is no game {game_id!r}")
+    # An id that no game can have (a NUL, a slash...) is never sent to the store.
+    if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+        raise NotFound(f"there is no game {str(game_id)[:40]!r}: {GAME_ID_RULE}")
     return site.store.get_game(game_id)
 
 
