@@ -177,7 +177,8 @@ class Accounts:
     def authenticate(self, name: str, password: str) -> User:
         """The user with this name and password, or :class:`BadCredentials`
         (:class:`TooManyAttempts` after repeated failures for the name)."""
-        if not isinstance(name, str) or not isinstance(password, str):
+        if not isinstance(name, str) or not isinstance(password, str) or not NAME.match(name):
+            # No account can have a name that is not a valid name: the store is not asked.
             raise BadCredentials("wrong name or password")
         self._check_throttle(name)
         with self._read("log in") as conn:
@@ -248,6 +249,9 @@ class Accounts:
         """A new bearer token for the API; only now is it shown."""
         if not isinstance(label, str) or len(label) > MAX_LABEL:
             raise AccountError(f"a token's label has at most {MAX_LABEL} characters")
+        if not label.isprintable():
+            raise AccountError("a token's label is printable text (no NUL or other "
+                               "control characters)")
         if label == SESSION:
             raise AccountError(f"the label {SESSION!r} is reserved")
         return self._issue(user, label)

@@ -29,7 +29,7 @@ from nomicon.kernel.errors import NomiconError
 from nomicon.kernel.pack import Registry, installed
 from nomicon.server import api, charts, game_pages, pages
 from nomicon.server.accounts import Accounts
-from nomicon.server.errors import details, status_of
+from nomicon.server.errors import details, message_of, status_of
 from nomicon.server.game_pages import NotMember
 from nomicon.server.site import Clock, Settings, Site
 from nomicon.server.web import LoginRequired, redirect, render
@@ -154,7 +154,7 @@ def _handle_errors(app: FastAPI) -> None:
         status = status_of(exc) or 500
         if status >= 500:
             log.warning("%s %s: %s", request.method, request.url.path, exc)
-        return _problem(request, status, str(exc), details(exc))
+        return _problem(request, status, message_of(exc), details(exc))
 
     app.add_exception_handler(NomiconError, ours)
     app.add_exception_handler(StoreError, ours)

@@ -98,9 +98,21 @@ def status_of(exc: BaseException) -> int | None:
     return None
 
 
+#: What a client is told when the store fails: the driver's own text (which may quote
+#: the SQL statement and the values in it) goes to the server's log, never to a client.
+STORE_FAILED = "the game store could not do this now; nothing was changed; try again later"
+
+
+def message_of(exc: BaseException) -> str:
+    """The message a client may read for one of Nomicon's errors."""
+    if isinstance(exc, StoreError) and status_of(exc) == 503:
+        return STORE_FAILED
+    return str(exc)
+
+
 def details(exc: BaseException) -> dict[str, Any]:
     """The JSON body for one of Nomicon's errors."""
-    body: dict[str, Any] = {"error": str(exc)}
+    body: dict[str, Any] = {"error": message_of(exc)}
     if isinstance(exc, ActionError):
         body.update(actor=exc.actor, action=exc.action, reason=exc.reason, rule=exc.rule,
                     detail=exc.detail)

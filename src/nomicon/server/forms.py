@@ -117,6 +117,7 @@ def read_arguments(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, s
             raise BadRequest(f"field {key!r} must be text, not a file")
         if len(raw) > MAX_FIELD:
             raise BadRequest(f"field {key!r} is too long (at most {MAX_FIELD} characters)")
+        storable(raw, f"field {key!r}")
         text = raw.strip()
         if not text:
             continue
@@ -143,12 +144,26 @@ def plain_json(value: Any, depth: int = 0) -> Any:
     if depth > 32:
         raise BadRequest("the value is nested too deeply")
     if isinstance(value, dict):
-        return {str(k): plain_json(v, depth + 1) for k, v in value.items()}
+        return {storable(str(k), "a key"): plain_json(v, depth + 1) for k, v in value.items()}
     if isinstance(value, list):
         return [plain_json(v, depth + 1) for v in value]
     if isinstance(value, float) and not math.isfinite(value):
         raise BadRequest(f"{value} is not a value a game can hold")
+    if isinstance(value, str):
+        storable(value, "a text")
     return value
+
+
+def storable(text: str, what: str) -> str:
+    """``text`` if a game and its store can hold it: no NUL character (PostgreSQL's
+    text cannot hold one) and no lone surrogate (not text at all in UTF-8)."""
+    if "\x00" in text:
+        raise BadRequest(f"{what} holds a NUL character, which cannot be stored")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadRequest(f"{what} holds a lone surrogate, which is not text") from None
+    return text
 
 
 def safe_next(target: object, fallback: str) -> str:
