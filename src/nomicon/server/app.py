@@ -31,6 +31,7 @@ from nomicon.server import api, charts, game_pages, pages
 from nomicon.server.accounts import Accounts
 from nomicon.server.errors import details, message_of, status_of
 from nomicon.server.game_pages import NotMember
+from nomicon.server.limits import BodyLimit
 from nomicon.server.site import Clock, Settings, Site
 from nomicon.server.web import LoginRequired, redirect, render
 from nomicon.service import GameService
@@ -93,6 +94,7 @@ def create_app(store_url: str | None = None, registry: Registry | None = None,
 
     app.mount("/static", StaticFiles(packages=[("nomicon.server", "static")]), name="static")
     _handle_errors(app)
+    app.add_middleware(BodyLimit, cap=site.settings.max_body_bytes)
 
     @app.middleware("http")
     async def headers(request: Request,

@@ -26,7 +26,8 @@ class Settings:
     marked so when the request itself came over HTTPS. ``poll_seconds``: how often a
     live page's event stream looks at the store for news. ``tick_seconds``: how often
     the background task fires timers that fell due in games nobody is visiting (None:
-    never); ``tick_batch``: how many due games one sweep fires at most.
+    never); ``tick_batch``: how many due games one sweep fires at most;
+    ``max_body_bytes``: the largest request body taken (413 above it).
     ``recheck_seconds``: how often an open stream checks again that its
     credential (session or API token) and its membership of the game still hold; it
     ends when they do not. ``streams_per_account``: how many live streams one account
@@ -39,6 +40,7 @@ class Settings:
     heartbeat_seconds: float = 15.0
     tick_seconds: float | None = 10.0
     tick_batch: int = 100
+    max_body_bytes: int = 1_048_576
     recheck_seconds: float = 2.0
     streams_per_account: int = 8
 
