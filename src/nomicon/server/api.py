@@ -22,12 +22,12 @@ from nomicon.kernel.timefmt import iso
 from nomicon.server import access, charts, live, revert, svg
 from nomicon.server.accounts import MAX_PASSWORD, Membership, User
 from nomicon.server.auth import bearer_user
-from nomicon.server.errors import BadRequest, Forbidden, NotFound
+from nomicon.server.errors import ERROR_RESPONSES, BadRequest, Forbidden, NotFound
 from nomicon.server.forms import plain_json
 from nomicon.server.site import Site, site_of
 from nomicon.store import GameRecord
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
 
 GameId = Annotated[str, Path(min_length=1, max_length=100, description="The game's id.")]
 Authed = Annotated[User, Depends(bearer_user)]

@@ -169,7 +169,7 @@ def _handle_errors(app: FastAPI) -> None:
             problems.append(f"{where}: {error.get('msg', 'invalid')}")
         message = "; ".join(problems) or "the request is malformed"
         return _problem(request, 422, message, {"error": message,
-                                                "detail": _jsonable(exc.errors())})
+                                                "problems": _jsonable(exc.errors())})
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

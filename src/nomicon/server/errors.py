@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from nomicon.kernel.engine import RuleError
 from nomicon.kernel.errors import (
     ActionError,
@@ -119,3 +121,48 @@ def details(exc: BaseException) -> dict[str, Any]:
     if isinstance(exc, HttpProblem):
         body.update(exc.extra)
     return body
+
+
+class FieldProblem(BaseModel):
+    """One thing wrong with a request's parameters or body."""
+
+    loc: list[str] = Field(description="Where: the parameter or the path into the body.")
+    msg: str = Field(description="What is wrong there.")
+    type: str = Field(description="The kind of problem.")
+
+
+class Problem(BaseModel):
+    """What every error of the JSON API answers: ``error`` says what went wrong, in
+    words; the other fields are present where they apply."""
+
+    model_config = ConfigDict(extra="allow")
+
+    error: str = Field(description="What went wrong, in words (the rule and reason for a "
+                                   "refused action).")
+    actor: str | None = Field(None, description="A refused action's actor.")
+    action: str | None = Field(None, description="A refused action's name.")
+    reason: str | None = Field(None, description="Why the rules refused it.")
+    rule: str | None = Field(None, description="The rule that refused it (number and title).")
+    detail: str | None = Field(None, description="More about the refusal, if any.")
+    limit: int | None = Field(None, description="The limit a request went over (413).")
+    problems: list[FieldProblem] | None = Field(
+        None, description="Each thing wrong with the request (422 for malformed input).")
+
+
+#: The error answers every route of the API may give, for its OpenAPI description.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": Problem, "description": text} for status, text in (
+        (400, "The request cannot be carried out as it is (a bad value, a bad rule "
+              "change, an account problem)."),
+        (401, "No valid API token (send `Authorization: Bearer <token>`)."),
+        (403, "Signed in, but not allowed (not a member, not the game's admin)."),
+        (404, "No such game, rule or proposal."),
+        (409, "Refused by the rules in force now, or a conflict (a name taken, an "
+              "idempotency key used for another request)."),
+        (413, "The request body is over the server's limit."),
+        (422, "The request is malformed (see `problems`), or the action's arguments are "
+              "invalid."),
+        (429, "Too many attempts or open streams: wait and try again."),
+        (503, "The game store could not do this now; nothing was changed."),
+    )
+}
