@@ -79,7 +79,15 @@ class SnakesAndLadders(Rule):
         pair = ctx.get(["board", "pairs", number])
         lower, upper = pair["spaces"]
         target = upper if end == "L" else lower
-        board.move_to(ctx, data["player"], target, how=f"{verb} {pair['type']} {number}")
+        how = f"{verb} {pair['type']} {number}"
+        # Ruling (INTERPRETATIONS.md, Rule 20): in one movement a Snake or Ladder moves
+        # a player at most once. A Snake laid over a Ladder would otherwise move the
+        # player between its ends forever; arriving again on one that already moved
+        # them in this movement (this batch), the player stays.
+        if any(event["type"] == "moved" and event["data"].get("player") == data["player"]
+               and event["data"].get("how") == how for event in ctx.batch.events):
+            return
+        board.move_to(ctx, data["player"], target, how=how)
 
     def on_repeal(self, ctx: Ctx) -> None:
         for number, pair in ctx.get(["board", "pairs"], {}).items():
