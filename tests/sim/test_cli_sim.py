@@ -98,3 +98,20 @@ def test_whatif_refuses_an_amendment_that_does_not_apply(tmp_path: Path) -> None
                  "--games", "2", "--quiet")
     assert result.exit_code == 1
     assert "there is no Rule 99" in result.stderr
+
+
+def test_simulate_without_limits_stops_at_the_default_cap_and_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Infinite Nomic never ends by itself: without --turns or --actions each game stops
+    at the default cap of actions, which the report states."""
+    monkeypatch.setattr("nomicon.cli.sim.DEFAULT_ACTIONS", 30)
+    result = run("simulate", "--pack", "infinite-nomic-r7", "--games", "2", "--json")
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["limits"]["actions"] == 30 and report["limits"]["default"] is True
+    assert report["capped"] == 2 and report["stalled"] == 0
+    shown = run("simulate", "--pack", "infinite-nomic-r7", "--games", "1", "--quiet")
+    assert "30 actions at most, the default cap" in shown.stdout
+    chosen = json.loads(run("simulate", "--pack", "infinite-nomic-r7", "--games", "1",
+                            "--actions", "10", "--json").stdout)
+    assert chosen["limits"]["default"] is False and chosen["limits"]["actions"] == 10

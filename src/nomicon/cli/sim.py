@@ -39,7 +39,7 @@ from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import NomiconError
 from nomicon.sim import report as reports
 from nomicon.sim import whatif as whatifs
-from nomicon.sim.runner import BOTS, START, Settings, SimError
+from nomicon.sim.runner import BOTS, DEFAULT_ACTIONS, START, Settings, SimError
 from nomicon.sim.runner import simulate as run_games
 
 GamesOption = Annotated[int, typer.Option("--games", min=1, help="How many games to play.")]
@@ -111,15 +111,20 @@ def simulate(
 ) -> None:
     """Play GAMES games of PACK headless with bots, and report how they went.
 
-    Open-ended games (Infinite Nomic) need --turns or --actions. The report: outcomes
+    Without --turns or --actions each game stops after 1,000 actions at most (the
+    report says so), since open-ended games (Infinite Nomic) never end by themselves.
+    The report: outcomes
     per player and per seat, game length, each currency's distribution and the pack's
     own metrics. The same seed gives the same report, whatever --jobs."""
     params, _ = parse_pairs(param, "parameter")
+    default_cap = turns is None and actions is None
+    if default_cap:
+        actions = DEFAULT_ACTIONS
     try:
         settings = Settings(pack=pack, games=games, bots=_kinds(bots), seed=_seed(seed),
                             players=tuple(split_names(players)) or ("p1", "p2", "p3"),
                             params=tuple(sorted(params.items())), turns=turns,
-                            actions=actions, rotate=rotate)
+                            actions=actions, rotate=rotate, default_cap=default_cap)
     except SimError as exc:
         fail(str(exc))
     began = time.perf_counter()

@@ -111,7 +111,7 @@ def summarise(settings: Settings, records: list[Record]) -> dict[str, Any]:
         "seed": settings.seed,
         "games": len(records),
         "limits": {"turns": settings.turns, "actions": settings.actions,
-                   "max_steps": settings.step_limit()},
+                   "max_steps": settings.step_limit(), "default": settings.default_cap},
         "ended": sum(record.ended for record in records),
         "capped": sum(record.capped for record in records),
         "stalled": sum(not record.ended and not record.capped for record in records),
@@ -144,6 +144,8 @@ def show(console: Console, report: dict[str, Any]) -> None:
     limits = report["limits"]
     limit = (f"{limits['turns']} turns" if limits["turns"] is not None else
              f"{limits['actions']} actions" if limits["actions"] is not None else "to the end")
+    if limits.get("default"):
+        limit += " at most, the default cap: --turns or --actions sets another"
     console.print(Text(f"{report['pack']}: {report['games']} games ({limit}), seed "
                        f"{report['seed']}", style="bold"))
     console.print(Text(f"ended {report['ended']} · stopped at the limit {report['capped']} · "

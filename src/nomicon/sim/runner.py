@@ -38,6 +38,9 @@ BOTS = ("random", "greedy")
 STEPS_PER_TURN = 100
 STEPS_PER_ACTION = 20
 MAX_STEPS = 20_000
+#: The actions each game of ``simulate`` plays at most when neither turns nor actions
+#: are given: an open-ended game (Infinite Nomic) would otherwise play to MAX_STEPS.
+DEFAULT_ACTIONS = 1_000
 
 
 class SimError(ValueError):
@@ -61,6 +64,8 @@ class Settings:
     actions: int | None = None
     max_steps: int | None = None
     rotate: bool = True
+    #: Whether ``actions`` is the default cap rather than the caller's choice.
+    default_cap: bool = False
 
     def __post_init__(self) -> None:
         unknown = [b for b in self.bots if b not in BOTS]
