@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from nomicon.kernel import dice
-from nomicon.kernel.errors import Refusal
+from nomicon.kernel.errors import Refusal, RunawayChain
 from nomicon.kernel.rules import Currency, Rule
 from nomicon.kernel.state import Path, State, copy_tree
 from nomicon.kernel.timefmt import iso
@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 OUTSIDE = None  # the other side of a transfer that creates or destroys money
+#: How deep rule effects may nest (a hook whose event runs hooks, and so on). Real
+#: chains are a few effects deep; each level costs several Python frames, so the
+#: bound stays well below Python's recursion limit.
+MAX_CHAIN = 40
 
 
 def _snapshot(value: Any) -> Any:
@@ -180,7 +184,15 @@ class Ctx:
         self.dispatch(type, data, key=key)
 
     def dispatch(self, type: str, data: dict[str, Any], *, key: str | None = None) -> None:
-        """Run the hooks for an event type without logging an event."""
+        """Run the hooks for an event type without logging an event.
+
+        Hooks may emit events whose hooks run inside them; a chain deeper than
+        :data:`MAX_CHAIN` never ends in any real ruleset, so it stops the batch with
+        :class:`RunawayChain` (naming the rules in the loop) before Python's own
+        recursion limit turns it into an internal error.
+        """
+        if len(self._running) >= MAX_CHAIN:
+            raise RunawayChain([rule.label for rule in self._running])
         for rule, hook_key, fn in list(self.rules.hooks.get(type, ())):
             if hook_key is not None and hook_key != key:
                 continue

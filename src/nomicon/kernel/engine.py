@@ -32,6 +32,7 @@ from nomicon.kernel.errors import (
     InvalidArguments,
     NotYourTurn,
     Refusal,
+    RunawayChain,
     UnknownAction,
 )
 from nomicon.kernel.pack import Pack, Registry, installed
@@ -439,6 +440,8 @@ class Game:
             kind = NotYourTurn if refusal.turn else ActionRefused
             raise kind(actor, name, refusal.reason, rule=refusal.rule,
                        detail=refusal.detail) from None
+        except RunawayChain as exc:
+            raise RuleError(actor, name, f"{exc}; nothing changed") from None
         except (ActionError, GameError, CommitFailed):
             raise
         except Exception as exc:

@@ -90,3 +90,17 @@ class InvalidRuleChange(NomiconError):
     """
 
     redacted: str | None = None
+
+
+class RunawayChain(NomiconError):
+    """Rule effects kept triggering each other past the kernel's bound on nesting: the
+    rules would never finish (a Snake laid over a Ladder, two rules that answer each
+    other). The batch is rolled back; the message names the rules in the loop."""
+
+    def __init__(self, labels: list[str]) -> None:
+        self.labels = labels
+        repeated = [label for i, label in enumerate(labels) if label in labels[:i]]
+        looping = list(dict.fromkeys(repeated)) or labels[-1:]
+        names = " and ".join(f"[{label}]" for label in looping)
+        super().__init__(f"a chain of rule effects did not end ({len(labels)} effects deep): "
+                         f"{names} kept triggering each other")
