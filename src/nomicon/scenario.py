@@ -21,6 +21,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from nomicon.inputs import LIMITS, InputRefused, Limits, read_yaml
 from nomicon.kernel import paths
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionError, GameError, NomiconError
@@ -94,19 +95,34 @@ class Result:
         return {"ok": self.ok, "failures": self.failures, "state": self.state}
 
 
+#: A scenario is written by an admin or a test author and may be long: its text may be
+#: as long as the file limit, with as many values as such a file holds.
+SCENARIO_LIMITS = Limits(text=LIMITS.scenario_bytes, values=LIMITS.scenario_bytes // 5)
+
 def load(source: str | Path | dict[str, Any]) -> Scenario:
     """Read and validate a scenario (a file path, or an already parsed mapping)."""
     if isinstance(source, dict):
         data: Any = source
     else:
+        path = Path(source)
         try:
-            data = yaml.safe_load(Path(source).read_text(encoding="utf-8"))
+            size = path.stat().st_size
+            if size > LIMITS.scenario_bytes:
+                raise ScenarioInvalid(f"{source} is {size:,} bytes, over the limit of "
+                                      f"{LIMITS.scenario_bytes:,} for a scenario file")
+            data = read_yaml(path.read_text(encoding="utf-8"), limits=SCENARIO_LIMITS)
         except OSError as exc:
             raise ScenarioInvalid(f"cannot read {source}: {exc.strerror}") from None
+        except InputRefused as exc:
+            raise ScenarioInvalid(f"{source} is refused: {exc}") from None
         except yaml.YAMLError as exc:
             raise ScenarioInvalid(f"{source} is not valid YAML: {exc}") from None
     if not isinstance(data, dict):
         raise ScenarioInvalid("a scenario is a mapping with 'pack' and 'steps'")
+    steps = data.get("steps")
+    if isinstance(steps, list) and len(steps) > LIMITS.scenario_steps:
+        raise ScenarioInvalid(f"a scenario has at most {LIMITS.scenario_steps:,} steps, "
+                              f"not {len(steps):,}")
     try:
         return Scenario.model_validate(data)
     except ValidationError as exc:

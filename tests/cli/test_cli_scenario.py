@@ -97,3 +97,32 @@ def test_several_files_one_line_each_and_the_worst_status(cli: Cli, write_file: 
     assert [json.loads(line)["ok"] for line in result.stdout.splitlines()] == [True, False]
     files.append(str(write_file("c.yaml", NO_STEPS)))
     assert cli("scenario", "run", *files).exit_code == 2
+
+
+def test_scenarios_over_the_limits_are_invalid_files(cli: Cli, write_file: Write) -> None:
+    """Deep nesting, too many steps, a file too big and anchors are refused with exit
+    status 2 and the limit named, before anything is played."""
+    many = "pack: infinite-nomic-r7\nplayers: [alice]\nsteps:\n" + "- {wait: 1m}\n" * 10_001
+    cases = {
+        "deep.yaml": ("pack: infinite-nomic-r7\nsteps: " + "[" * 5_000 + "]" * 5_000,
+                      "nested more than 32 levels deep"),
+        "many.yaml": (many, "at most 10,000 steps, not 10,001"),
+        "big.yaml": ("# " + "x" * 1_000_001 + "\npack: infinite-nomic-r7\nsteps: []\n",
+                     "over the limit of 1,000,000"),
+        "bomb.yaml": ("pack: infinite-nomic-r7\nsteps: &s []\nalso: *s\n", "anchors"),
+    }
+    for name, (text, reason) in cases.items():
+        result = cli("scenario", "run", str(write_file(name, text)), "--json")
+        assert result.exit_code == 2, name
+        assert reason in json.loads(result.stdout)["error"], name
+
+
+def test_cli_values_over_the_limits_exit_2(cli: Cli) -> None:
+    game = cli.new()
+    deep = "[" * 3_000 + "]" * 3_000
+    result = cli("act", game, "alice", "propose", "title=t", "text=t", f"amendment={deep}")
+    assert result.exit_code == 2 and "nested more than 32 levels deep" in result.stderr
+    bomb = "amendment=[&a [1], *a]"
+    result = cli("act", game, "alice", "propose", "title=t", "text=t", bomb)
+    assert result.exit_code == 2 and "anchors" in result.stderr
+    assert "propose" not in json.dumps(cli.json("log", game))  # nothing was done

@@ -432,3 +432,20 @@ def test_scenarios_end_without_the_repealed_or_refused_rules(path: str,
     assert result.ok, result.failures
     for number in absent:
         assert number not in result.state["rules"]
+
+
+@pytest.mark.parametrize(("title", "text", "reason"), [
+    ("", "a text", "a proposal needs a title"),
+    ("   ", "a text", "a proposal needs a title"),
+    ("t" * 201, "a text", "title has at most 200 characters, not 201"),
+    ("Long", "x" * 100_001, "text has at most 100,000 characters, not 100,001"),
+])
+def test_a_proposal_without_a_title_or_over_the_limits_is_refused(
+        title: str, text: str, reason: str) -> None:
+    game = new_game()
+    head = game.head
+    with pytest.raises(ActionRefused, match=reason):
+        game.act("alice", "propose", title=title, text=text)
+    assert game.head == head and game.view()["proposals"] == {}
+    game.act("alice", "propose", title="t" * 200, text="x" * 100_000)  # at the limits
+    assert game.view()["proposals"]["1"]["title"] == "t" * 200

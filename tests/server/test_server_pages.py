@@ -255,3 +255,20 @@ def test_pages_are_labelled_and_well_formed(app: FastAPI, accounts: dict[str, Ap
         found = _Structure()
         found.feed(TestClient(app).get(path).text)
         assert all(f.get("id") in found.labelled for f in found.fields), path
+
+
+def test_a_yaml_bomb_or_deep_nesting_in_a_form_is_a_clear_400(app: FastAPI) -> None:
+    alice, _bob, game = _game_for(app)
+    head = site_of(app).store.get_game(game).head
+    bomb = "a0: &a0 [x]\n" + "".join(
+        f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 10) + "]\n" for i in range(1, 8))
+    for text, reason in ((bomb, "anchors (&amp;name) are not accepted"),
+                         ("[" * 1_000 + "]" * 1_000, "nested more than 32 levels deep")):
+        for path, field in ((f"/games/{game}/proposals/preview", "amendment"),
+                            (f"/games/{game}/act", "amendment")):
+            data = {field: text, "_action": "propose", "title": "t", "text": "t",
+                    "_next": f"/games/{game}/proposals"}
+            answer = alice.post(path, data)
+            assert answer.status_code == 400, (path, answer.status_code)
+            assert reason in answer.text
+    assert site_of(app).store.get_game(game).head == head  # nothing changed

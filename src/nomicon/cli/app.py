@@ -20,6 +20,7 @@ import yaml
 from rich.console import Console
 from rich.text import Text
 
+from nomicon.inputs import InputRefused, read_yaml
 from nomicon.kernel.errors import ActionError, NomiconError
 from nomicon.kernel.timefmt import parse as parse_time
 from nomicon.present import json_value
@@ -163,10 +164,12 @@ def parse_pairs(pairs: list[str] | None, what: str) -> tuple[dict[str, Any], dic
         if key in values:
             fail(f"{what} {key!r} is given twice")
         try:
-            value = yaml.safe_load(text)
+            value = read_yaml(text)
+        except InputRefused as exc:
+            fail(f"cannot read {what} {key}: {exc}")
         except yaml.YAMLError as exc:
             problem = getattr(exc, "problem", None) or "not a YAML value"
-            fail(f"cannot read {what} {key}={text!r}: {problem}")
+            fail(f"cannot read {what} {key}={text[:200]!r}: {problem}")
         try:
             values[key] = json_value(value)
         except ValueError as exc:

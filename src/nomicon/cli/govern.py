@@ -27,6 +27,7 @@ from nomicon.cli.app import (
 )
 from nomicon.governance import history
 from nomicon.governance.preview import preview
+from nomicon.inputs import InputRefused, read_yaml
 from nomicon.kernel.views import can_see
 
 
@@ -38,7 +39,9 @@ def _read_amendment(source: str | None) -> list[Any] | None:
     except OSError as exc:
         fail(f"cannot read the amendment {source}: {exc.strerror}")
     try:
-        data = yaml.safe_load(text)
+        data = read_yaml(text)
+    except InputRefused as exc:
+        fail(f"cannot read the amendment {source}: {exc}")
     except yaml.YAMLError as exc:
         fail(f"the amendment {source} is not valid YAML: {exc}")
     if not isinstance(data, list):

@@ -50,12 +50,16 @@ def serve(
         "--no-signup", help="Take no new accounts (log in only).")] = False,
     tick: Annotated[float, typer.Option(
         "--tick", min=0.05, help="Seconds between sweeps for timers that fell due.")] = 10.0,
+    max_body: Annotated[int, typer.Option(
+        "--max-body-bytes", min=1024, help="The largest request body taken (413 above).")
+    ] = 1_048_576,
     db: DbOption = None,
 ) -> None:
     """Serve the web pages and the JSON API (under /api) until interrupted."""
     url = database(ctx, db)
     settings = Settings(secure_cookies=True if secure_cookies else None,
-                        allow_signup=not no_signup, tick_seconds=tick)
+                        allow_signup=not no_signup, tick_seconds=tick,
+                        max_body_bytes=max_body)
     with errors(shown_url(url)):
         application = create_app(url, settings=settings)
         site: Site = application.state.site

@@ -58,6 +58,12 @@ def tally(proposal: dict[str, Any]) -> dict[str, int]:
     return counts
 
 
+#: The longest proposal title and text taken: far above any real proposal (a long
+#: rule is a few thousand characters), and small enough that a game's history and
+#: every view of it stay small.
+TITLE_LIMIT = 200
+TEXT_LIMIT = 100_000
+
 class VotingMethod(Rule):
     """Base of the rules that decide proposals."""
 
@@ -96,6 +102,11 @@ class VotingMethod(Rule):
     def propose(self, ctx: Ctx, actor: str, title: str, text: str,
                 amendment: list[Any] | None = None) -> None:
         """Make a proposal."""
+        ctx.require(bool(title.strip()), "a proposal needs a title")
+        ctx.require(len(title) <= TITLE_LIMIT,
+                    f"a proposal's title has at most {TITLE_LIMIT} characters, not {len(title):,}")
+        ctx.require(len(text) <= TEXT_LIMIT,
+                    f"a proposal's text has at most {TEXT_LIMIT:,} characters, not {len(text):,}")
         try:
             changes = amendments.parse(amendment)
             amendments.check(ctx, changes)

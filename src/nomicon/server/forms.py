@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from nomicon.inputs import InputRefused, read_yaml
 from nomicon.present import json_value
 from nomicon.server.errors import BadRequest
 
@@ -129,10 +130,12 @@ def read_arguments(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, s
 def read_value(key: str, text: str) -> Any:
     """A field's text as a YAML value (JSON is YAML too)."""
     try:
-        value = yaml.safe_load(text)
+        value = read_yaml(text)
+    except InputRefused as exc:
+        raise BadRequest(f"cannot read {key}: {exc}") from None
     except yaml.YAMLError as exc:
         problem = getattr(exc, "problem", None) or "not a YAML value"
-        raise BadRequest(f"cannot read {key}={text!r}: {problem}") from None
+        raise BadRequest(f"cannot read {key}={text[:200]!r}: {problem}") from None
     try:
         return json_value(value)
     except ValueError as exc:
