@@ -148,7 +148,11 @@ class Turns(Rule):
     @hook("turn.ended")
     def after_turn(self, ctx: Ctx, data: dict[str, Any]) -> None:
         ctx.cancel_timer("turn-pass")
-        if data["acted"]:
+        # Rule 3 sets the two endings apart: a player "may choose to end their turn",
+        # or the turn "automatically ends ('passes')"; the ping duty follows "If a
+        # player ends their turn". A turn that passed was not ended by its player, so
+        # it owes no ping (INTERPRETATIONS.md, Rule 3).
+        if data["acted"] and data["how"] != "passed":
             ctx.set_timer(f"ping:{data['player']}", timedelta(minutes=self.params.ping_minutes),
                           "ping_missed", {"player": data["player"],
                                           "following": data["following"]})
