@@ -91,14 +91,15 @@ def move(ctx: Ctx, player: str, steps: int, *, how: str, roll: int | None = None
     _arrive(ctx, player, path, how=how, roll=roll)
 
 
-def move_to(ctx: Ctx, player: str, target: int, *, how: str) -> None:
-    """Move straight to a space without wrapping (a ladder up, a snake down)."""
+def move_to(ctx: Ctx, player: str, target: int, *, how: str, roll: int | None = None) -> None:
+    """Move straight to a space without wrapping (a ladder up, a snake down); ``roll``
+    is the movement roll that led to this move, if one did."""
     start = location(ctx, player)
     lo, hi = sorted((start, target))
     passed = ring.between(lo, hi)
     if target < start:
         passed = tuple(reversed(passed))
-    _arrive(ctx, player, ring.Path(start, target, passed, 0), how=how, roll=None)
+    _arrive(ctx, player, ring.Path(start, target, passed, 0), how=how, roll=roll)
 
 
 def _arrive(ctx: Ctx, player: str, path: ring.Path, *, how: str, roll: int | None) -> None:

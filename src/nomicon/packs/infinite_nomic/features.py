@@ -131,30 +131,37 @@ class Features(Rule):
                 board.add_feature(ctx, space, BANK)
 
     # -- applying features in order -------------------------------------------
-    def effect_order(self, ctx: Ctx, kinds: list[str]) -> list[str]:
-        """Alphabetical by feature name, except where rules say one goes first."""
-        # The order is fixed over every feature type in force, then narrowed to the
-        # kinds on the space: a feature that must go first is pulled forward to just
-        # before the one it precedes, the others keep their alphabetical places.
-        # Rule 20 thus gives Bank, Ladder, Snake, Cop Car, House, Shop, whether or
-        # not the Cop Car is on the space.
+    def _after(self, ctx: Ctx, kinds: list[str]) -> dict[str, set[str]]:
+        """For each feature type, the types a rule says must take effect before it."""
         before: dict[str, set[str]] = {k: set() for k in [*board.feature_types(ctx), *kinds]}
         for _rule, pairs in ctx.contributions("feature_before"):
             for first, then in pairs:
                 if first in before and then in before:
                     before[then].add(first)
-        TopologicalSorter(before).prepare()  # contradictory orders raise CycleError
-        out: list[str] = []
+        return before
 
-        def place(kind: str) -> None:
-            if kind not in out:
-                for first in sorted(before[kind]):
-                    place(first)
-                out.append(kind)
-
-        for kind in sorted(before):
-            place(kind)
-        return [kind for kind in out if kind in kinds]
+    def effect_order(self, ctx: Ctx, kinds: list[str]) -> list[str]:
+        """Alphabetical by feature name, except where rules say one goes first."""
+        # Ruling (INTERPRETATIONS.md, Rule 11): of the orders that keep what the rules
+        # say ("These movements take effect before the Cop Car does"), the one closest
+        # to alphabetical: at each step the alphabetically first type whose required
+        # predecessors have gone. The Cop Car waits for Ladders and Snakes; every other
+        # pair stays alphabetical: Bank, House, Ladder, Shop, Snake, Cop Car.
+        before = self._after(ctx, kinds)
+        order = list(TopologicalSorter(before).static_order())  # raises on a cycle
+        ready = sorted(k for k in order if not before[k])
+        placed: list[str] = []
+        waiting = {k: set(v) for k, v in before.items()}
+        while ready:
+            kind = ready.pop(0)
+            placed.append(kind)
+            for other, needs in waiting.items():
+                if kind in needs:
+                    needs.discard(kind)
+                    if not needs and other not in placed and other not in ready:
+                        ready.append(other)
+            ready.sort()
+        return [kind for kind in placed if kind in kinds]
 
     @hook("landed")
     def apply_features(self, ctx: Ctx, data: dict[str, Any]) -> None:
@@ -165,10 +172,14 @@ class Features(Rule):
         by_kind: dict[str, list[str]] = {}
         for name in names:
             by_kind.setdefault(board.type_of(ctx, name), []).append(name)
+        # A type that a rule puts after others still acts once they have moved the
+        # player away: Rule 20's "These movements take effect before the Cop Car
+        # does" says the Cop Car does take effect, after the Ladder or Snake.
+        waits = {kind for kind, first in self._after(ctx, list(by_kind)).items() if first}
         for kind in self.effect_order(ctx, list(by_kind)):
             for name in sorted(by_kind[kind]):
-                if board.location(ctx, player) != space:
-                    return  # an earlier feature moved the player away
+                if board.location(ctx, player) != space and kind not in waits:
+                    continue  # an earlier feature moved the player away
                 if name not in board.features_at(ctx, space):
                     continue
                 ctx.dispatch("feature.landed", {**data, "feature": name}, key=kind)

@@ -87,7 +87,9 @@ class SnakesAndLadders(Rule):
         if any(event["type"] == "moved" and event["data"].get("player") == data["player"]
                and event["data"].get("how") == how for event in ctx.batch.events):
             return
-        board.move_to(ctx, data["player"], target, how=how)
+        # The roll that brought the player onto the Snake or Ladder is still the one
+        # "just rolled" where it leaves them (Master of Your Fate on space 7).
+        board.move_to(ctx, data["player"], target, how=how, roll=data.get("roll"))
 
     def on_repeal(self, ctx: Ctx) -> None:
         for number, pair in ctx.get(["board", "pairs"], {}).items():
