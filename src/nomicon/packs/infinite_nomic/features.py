@@ -140,27 +140,23 @@ class Features(Rule):
                     before[then].add(first)
         return before
 
-    def effect_order(self, ctx: Ctx, kinds: list[str]) -> list[str]:
+    def effect_order(self, ctx: Ctx, kinds: list[str],
+                     before: dict[str, set[str]] | None = None) -> list[str]:
         """Alphabetical by feature name, except where rules say one goes first."""
         # Ruling (INTERPRETATIONS.md, Rule 11): of the orders that keep what the rules
         # say ("These movements take effect before the Cop Car does"), the one closest
         # to alphabetical: at each step the alphabetically first type whose required
         # predecessors have gone. The Cop Car waits for Ladders and Snakes; every other
         # pair stays alphabetical: Bank, House, Ladder, Shop, Snake, Cop Car.
-        before = self._after(ctx, kinds)
-        order = list(TopologicalSorter(before).static_order())  # raises on a cycle
-        ready = sorted(k for k in order if not before[k])
+        sorter = TopologicalSorter(self._after(ctx, kinds) if before is None else before)
+        sorter.prepare()  # contradictory orders raise CycleError
         placed: list[str] = []
-        waiting = {k: set(v) for k, v in before.items()}
+        ready = sorted(sorter.get_ready())
         while ready:
             kind = ready.pop(0)
             placed.append(kind)
-            for other, needs in waiting.items():
-                if kind in needs:
-                    needs.discard(kind)
-                    if not needs and other not in placed and other not in ready:
-                        ready.append(other)
-            ready.sort()
+            sorter.done(kind)
+            ready = sorted([*ready, *sorter.get_ready()])
         return [kind for kind in placed if kind in kinds]
 
     @hook("landed")
@@ -175,8 +171,9 @@ class Features(Rule):
         # A type that a rule puts after others still acts once they have moved the
         # player away: Rule 20's "These movements take effect before the Cop Car
         # does" says the Cop Car does take effect, after the Ladder or Snake.
-        waits = {kind for kind, first in self._after(ctx, list(by_kind)).items() if first}
-        for kind in self.effect_order(ctx, list(by_kind)):
+        before = self._after(ctx, list(by_kind))
+        waits = {kind for kind, first in before.items() if first}
+        for kind in self.effect_order(ctx, list(by_kind), before):
             for name in sorted(by_kind[kind]):
                 if board.location(ctx, player) != space and kind not in waits:
                     continue  # an earlier feature moved the player away
