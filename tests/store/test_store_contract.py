@@ -12,6 +12,7 @@ import multiprocessing as mp
 import sqlite3
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,25 @@ def hashed(seq: int, **body: Any) -> dict[str, Any]:
 def rec(game_id: str = "g1", created: datetime = T0, **kw: Any) -> GameRecord:
     meta = kw.pop("meta", {"title": "Test game", "players": ["ann", "bob"]})
     return GameRecord(id=game_id, pack="classic", created=created, meta=meta, **kw)
+
+
+@contextmanager
+def _child_holding_the_lock(url: str, journal: Path) -> Iterator[tuple[Any, Any]]:
+    """A child process holding game g1's write lock (see ``_hold_write_lock``) until
+    the yielded ``release`` event is set, and always on the way out."""
+    ctx = mp.get_context("spawn")
+    holding, release = ctx.Event(), ctx.Event()
+    child = ctx.Process(target=_hold_write_lock, args=(url, str(journal), holding, release))
+    child.start()
+    try:
+        assert holding.wait(timeout=120)
+        yield child, release
+    finally:
+        release.set()
+        child.join(timeout=120)
+        if child.is_alive():  # hang guard
+            child.kill()
+            child.join()
 
 
 def _race_worker(url: str, writer: str, count: int, barrier: Any) -> None:
@@ -602,21 +622,9 @@ class StoreContract:
     def test_try_write_lock_does_not_wait_for_another_process(self, tmp_path: Path) -> None:
         if self.url.endswith(":memory:"):
             pytest.skip("an in-memory database has no write locks")
-        ctx = mp.get_context("spawn")
-        holding, release = ctx.Event(), ctx.Event()
-        child = ctx.Process(target=_hold_write_lock,
-                            args=(self.url, str(tmp_path / "journal"), holding, release))
-        child.start()
-        try:
-            assert holding.wait(timeout=120)
-            with self.make_store().try_write_lock("g1") as free:
-                assert not free  # held by the child: not waited for
-        finally:
-            release.set()
-            child.join(timeout=120)
-            if child.is_alive():  # hang guard
-                child.kill()
-                child.join()
+        with _child_holding_the_lock(self.url, tmp_path / "journal"), \
+                self.make_store().try_write_lock("g1") as free:
+            assert not free  # held by the child: not waited for
         with self.make_store().try_write_lock("g1") as free:
             assert free
 
@@ -629,13 +637,7 @@ class StoreContract:
 
     def test_a_write_lock_excludes_other_processes(self, tmp_path: Path) -> None:
         journal = tmp_path / "journal"
-        ctx = mp.get_context("spawn")
-        holding, release = ctx.Event(), ctx.Event()
-        child = ctx.Process(target=_hold_write_lock,
-                            args=(self.url, str(journal), holding, release))
-        child.start()
-        try:
-            assert holding.wait(timeout=120)
+        with _child_holding_the_lock(self.url, journal) as (child, release):
             waiter_done = threading.Event()
 
             def wait_for_lock() -> None:
@@ -649,12 +651,6 @@ class StoreContract:
             release.set()  # whenever the waiter got to wait, it can only get in after this
             waiter.join(timeout=120)
             assert waiter_done.is_set()
-        finally:
-            release.set()
-            child.join(timeout=120)
-            if child.is_alive():  # hang guard
-                child.kill()
-                child.join()
         assert child.exitcode == 0
         lines = journal.read_text(encoding="utf-8").splitlines()
         assert lines == ["child in True", "child out", "parent in True"]
