@@ -5,11 +5,11 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from exchangegame import PACK, clock, play
 from typer.testing import CliRunner
 
 from nomicon.cli import app
@@ -18,26 +18,11 @@ from nomicon.service import EXPORT_FORMAT, GameService, ImportRefused
 from nomicon.store import SqlStore
 from nomicon.verify import verify
 
-PACK = "infinite-nomic-r7"
-T0 = datetime(2020, 1, 1, 12, 0, tzinfo=UTC)
-
-
-def clock() -> Callable[[], datetime]:
-    minutes = iter(range(10_000))
-    return lambda: T0 + timedelta(minutes=next(minutes))
-
 
 def played(store: SqlStore, *, end: bool = False) -> str:
     """A game of Infinite Nomic with rolls, a seed rotation, and (``end``) its end."""
-    service = GameService(store, now=clock())
-    game = service.create(PACK, ["alice", "bob"], seed=1, game_id="exported")
-    service.act(game.id, "alice", "roll")
-    service.act(game.id, "alice", "end-turn")
-    service.act(game.id, "admin", "rotate-seed")
-    service.act(game.id, "bob", "roll")
-    if end:
-        service.act(game.id, "admin", "end-game", {"winners": ["bob"]})
-    return game.id
+    play(store, "exported", end=end)
+    return "exported"
 
 
 def test_a_game_moves_to_the_other_backend_intact(store: SqlStore, other: SqlStore) -> None:

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from exchangegame import PACK, T0, play
 
 import nomicon
 from nomicon.exchange import EXPORT_FORMAT, EXPORT_VERSION
@@ -20,27 +19,13 @@ from nomicon.service import GameService, ImportRefused
 from nomicon.store import SqlStore
 from nomicon.verify import verify
 
-PACK = "infinite-nomic-r7"
-T0 = datetime(2020, 1, 1, 12, 0, tzinfo=UTC)
 Document = dict[str, Any]
-
-
-def clock() -> Callable[[], datetime]:
-    minutes = iter(range(10_000))
-    return lambda: T0 + timedelta(minutes=next(minutes))
 
 
 def exported(store: SqlStore, *, end: bool = False) -> Document:
     """An honest export: alice and bob roll, the seed rotates, bob rolls (then the end)."""
-    service = GameService(store, now=clock())
-    game = service.create(PACK, ["alice", "bob"], seed=1, game_id="forged")
-    service.act(game.id, "alice", "roll")
-    service.act(game.id, "alice", "end-turn")
-    service.act(game.id, "admin", "rotate-seed")
-    service.act(game.id, "bob", "roll")
-    if end:
-        service.act(game.id, "admin", "end-game", {"winners": ["bob"]})
-    document: Document = json.loads(json.dumps(service.export_game(game.id)))
+    service = play(store, "forged", end=end)
+    document: Document = json.loads(json.dumps(service.export_game("forged")))
     return document
 
 
