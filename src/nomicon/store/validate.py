@@ -30,25 +30,23 @@ def seq(name: str, value: object, *, minimum: int = 1) -> int:
     return value
 
 
+def _short_text(value: object, what: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise InvalidInput(f"{what} must be a non-empty str")
+    if len(value) > KEY_LENGTH:
+        raise InvalidInput(f"{what} has at most {KEY_LENGTH} characters, not {len(value)}")
+    return value
+
+
 def key(value: object) -> str:
     """An idempotency key: a non-empty str of at most :data:`KEY_LENGTH` characters."""
-    if not isinstance(value, str) or not value:
-        raise InvalidInput("an idempotency key must be a non-empty str")
-    if len(value) > KEY_LENGTH:
-        raise InvalidInput(f"an idempotency key has at most {KEY_LENGTH} characters, "
-                           f"not {len(value)}")
-    return value
+    return _short_text(value, "an idempotency key")
 
 
 def caller(value: object) -> str:
     """Who sent a keyed request (an account id): a non-empty str of at most
     :data:`KEY_LENGTH` characters."""
-    if not isinstance(value, str) or not value:
-        raise InvalidInput("an idempotency key's caller must be a non-empty str")
-    if len(value) > KEY_LENGTH:
-        raise InvalidInput(f"an idempotency key's caller has at most {KEY_LENGTH} characters, "
-                           f"not {len(value)}")
-    return value
+    return _short_text(value, "an idempotency key's caller")
 
 
 def mapping(name: str, value: object) -> Mapping[str, Any]:
