@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import Field
 
-from nomicon.governance.proposals import OPEN, VotingMethod, get, open_proposals
+from nomicon.governance.proposals import OPEN, VotingMethod, get, open_proposals, set_status
 from nomicon.kernel.context import Ctx
 
 ACCEPT, SIMPLIFIES, REJECT, WASTE, SICK = (
@@ -55,7 +55,7 @@ class AdminJudged(VotingMethod):
                            key=lambda p: p["id"])
         while len(undecided) >= self.params.max_undecided:
             oldest = undecided.pop(0)
-            ctx.set(["proposals", str(oldest["id"]), "status"], DISCARDED)
+            set_status(ctx, oldest["id"], DISCARDED)
             for prompt in ctx.pending_prompts("admin"):
                 if prompt["data"].get("proposal") == oldest["id"]:
                     ctx.state.remove_at(["prompts"], ctx.get(["prompts"]).index(prompt))

@@ -36,7 +36,11 @@ def get(ctx: Ctx, number: int) -> dict[str, Any]:
 
 
 def open_proposals(ctx: Ctx) -> list[dict[str, Any]]:
-    return [p for p in ctx.get(["proposals"], {}).values() if p["status"] == OPEN]
+    return ctx.with_status("proposals", OPEN)
+
+
+def set_status(ctx: Ctx, number: int | str, status: str) -> None:
+    ctx.set_status("proposals", str(number), status)
 
 
 # What each method's votes mean, for rules that speak of votes "in favour" and
@@ -120,7 +124,7 @@ class VotingMethod(Rule):
             "closes": self.closes_at(ctx, {"opened": iso(ctx.now)}),
             "method": self.number, "result": None,
         }
-        ctx.set(["proposals", str(number)], record)
+        ctx.add_record("proposals", str(number), record)
         if record["closes"] is not None:
             ctx.set_timer(f"proposal:{number}", parse(record["closes"]), "close_voting",
                           {"id": number})
@@ -161,13 +165,13 @@ class VotingMethod(Rule):
     @action("retract", Arg("proposal", int, "your open proposal", choices="_mine_open"))
     def retract(self, ctx: Ctx, actor: str, proposal: int) -> None:
         """Withdraw (edit or delete) your proposal: it does not take effect."""
-        ctx.set(["proposals", str(proposal), "status"], RETRACTED)
+        set_status(ctx, proposal, RETRACTED)
         ctx.cancel_timer(f"proposal:{proposal}")
         ctx.emit("proposal.retracted", f"{actor} retracts #{proposal}", proposal=proposal,
                  player=actor)
 
     def _awaiting(self, ctx: Ctx, actor: str) -> list[int]:
-        return [p["id"] for p in ctx.get(["proposals"], {}).values() if p["status"] == AWAITING]
+        return [p["id"] for p in ctx.with_status("proposals", AWAITING)]
 
     @action("implement", Arg("proposal", int, "a passed proposal awaiting implementation",
                              choices="_awaiting"),
@@ -190,7 +194,7 @@ class VotingMethod(Rule):
         except InvalidRuleChange as exc:
             ctx.refuse(f"the amendment cannot be applied: {exc}")
         key = str(proposal)
-        ctx.set(["proposals", key, "status"], PASSED)
+        set_status(ctx, key, PASSED)
         ctx.set(["proposals", key, "implementation"], {
             "by": actor, "time": iso(ctx.now),
             "amendment": amendments.dump(changes) if amendment is not None else None})
@@ -209,7 +213,7 @@ class VotingMethod(Rule):
             key = str(record["id"])
             ctx.cancel_timer(f"proposal:{record['id']}")
             if not others:
-                ctx.set(["proposals", key, "status"], FAILED)
+                set_status(ctx, key, FAILED)
                 ctx.set(["proposals", key, "problem"], "its voting method was repealed")
                 ctx.emit("proposal.failed", f"#{record['id']} fails: its voting method was "
                          "repealed", proposal=record["id"])
@@ -265,7 +269,7 @@ class VotingMethod(Rule):
 
     def _fail(self, ctx: Ctx, proposal: dict[str, Any]) -> None:
         key = str(proposal["id"])
-        ctx.set(["proposals", key, "status"], FAILED)
+        set_status(ctx, key, FAILED)
         ctx.set(["proposals", key, "result"], tally(proposal))
         ctx.emit("proposal.failed", f"#{proposal['id']} fails {tally(proposal)}",
                  proposal=proposal["id"])
@@ -274,7 +278,7 @@ class VotingMethod(Rule):
         key = str(proposal["id"])
         ctx.set(["proposals", key, "result"], tally(proposal))
         if proposal["amendment"] is None:
-            ctx.set(["proposals", key, "status"], AWAITING)
+            set_status(ctx, key, AWAITING)
             ctx.emit("proposal.passed", f"#{proposal['id']} passes; it awaits the admin's "
                      "implementation", proposal=proposal["id"])
         else:
@@ -284,12 +288,12 @@ class VotingMethod(Rule):
             except InvalidRuleChange as exc:
                 # It passed but no longer applies to the game as it now stands: the
                 # admin decides how to implement it.
-                ctx.set(["proposals", key, "status"], AWAITING)
+                set_status(ctx, key, AWAITING)
                 ctx.set(["proposals", key, "problem"], str(exc))
                 ctx.emit("proposal.passed", f"#{proposal['id']} passes but cannot be applied "
                          f"({exc}); it awaits the admin", proposal=proposal["id"])
             else:
-                ctx.set(["proposals", key, "status"], PASSED)
+                set_status(ctx, key, PASSED)
                 ctx.emit("proposal.passed", f"#{proposal['id']} passes and takes effect",
                          proposal=proposal["id"])
         # "the events stated in the proposal take effect and the player ... gains": the

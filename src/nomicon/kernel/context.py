@@ -28,6 +28,12 @@ OUTSIDE = None  # the other side of a transfer that creates or destroys money
 #: chains are a few effects deep; each level costs several Python frames, so the
 #: bound stays well below Python's recursion limit.
 MAX_CHAIN = 40
+#: Where the state keeps the keys of each table's records by status.
+INDEX = "index"
+
+
+def _by_number(key: str) -> tuple[int, int, str]:
+    return (0, int(key), "") if key.isdigit() else (1, 0, key)
 
 
 def _snapshot(value: Any) -> Any:
@@ -134,6 +140,59 @@ class Ctx:
 
     def set(self, path: Path, value: Any) -> None:
         self.state.set(path, value)
+
+    # -- records by status --------------------------------------------------
+    # Tables of numbered records that pass through statuses (proposals, trade
+    # offers...) grow for as long as the game lasts, while the records an action looks
+    # for are the few still open. So the state keeps, beside each table, the keys of
+    # its records by status (``index.<table>.<status>``), and asking for the open ones
+    # costs the same at event 50,000 as at event 50 (DESIGN §1.7). A table's index is
+    # made when a record is first added or changed through these methods, from what
+    # the table holds then (a game begun before indexes were kept is searched once).
+
+    def add_record(self, table: str, key: str, record: dict[str, Any]) -> None:
+        """Store ``record`` (with its ``status``) as ``table.key``, and index it."""
+        self._indexed(table)
+        self.state.set([table, key], record)
+        if record.get("status") is not None:
+            self._file(table, key, record["status"])
+
+    def set_status(self, table: str, key: str, status: str) -> None:
+        """Change the status of record ``table.key``, and its place in the index."""
+        self._indexed(table)
+        old = self.state.get([table, key, "status"], None)
+        if old == status:
+            return
+        self.state.set([table, key, "status"], status)
+        if old is not None:
+            self.state.delete([INDEX, table, old, key])
+        self._file(table, key, status)
+
+    def with_status(self, table: str, status: str) -> list[dict[str, Any]]:
+        """The records of ``table`` whose status is ``status``, by key (numbers in
+        numeric order)."""
+        records: dict[str, Any] = self.state.get([table], None) or {}
+        index = self.state.get([INDEX, table], None)
+        if index is None:  # nothing was indexed yet: search
+            return [r for r in records.values() if r.get("status") == status]
+        return [records[key] for key in sorted(index.get(status, {}), key=_by_number)]
+
+    def _indexed(self, table: str) -> None:
+        """Make ``table``'s index, from the records it holds, if there is none yet."""
+        if self.state.get([INDEX, table], None) is not None:
+            return
+        if self.state.get([INDEX], None) is None:
+            self.state.set([INDEX], {})
+        by_status: dict[str, dict[str, int]] = {}
+        for key, record in (self.state.get([table], None) or {}).items():
+            if isinstance(record, dict) and record.get("status") is not None:
+                by_status.setdefault(record["status"], {})[key] = 1
+        self.state.set([INDEX, table], by_status)
+
+    def _file(self, table: str, key: str, status: str) -> None:
+        if self.state.get([INDEX, table, status], None) is None:
+            self.state.set([INDEX, table, status], {})
+        self.state.set([INDEX, table, status, key], 1)
 
     def players(self) -> list[str]:
         """Player names in joining order."""

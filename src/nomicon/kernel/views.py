@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from nomicon.kernel.ruleset import Ruleset
 
 ADMIN = "admin"
-ENGINE_ONLY = ("timers",)
+ENGINE_ONLY = ("timers", "index")
 
 
 def view(game: Game, viewer: str) -> dict[str, Any]:

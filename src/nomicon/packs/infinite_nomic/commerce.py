@@ -69,21 +69,19 @@ class Commerce(Rule):
         ctx.require(give_clean or get_clean, "the offer is empty")
         self._holds(ctx, actor, give_clean)
         number = len(ctx.get(["trades"], {})) + 1
-        ctx.set(["trades", str(number)], {"id": number, "from": actor, "to": to,
-                                          "give": give_clean, "get": get_clean,
-                                          "status": "open"})
+        ctx.add_record("trades", str(number), {"id": number, "from": actor, "to": to,
+                                               "give": give_clean, "get": get_clean,
+                                               "status": "open"})
         ctx.emit("trade.offered", f"{actor} offers {to} {give_clean} for {get_clean}",
                  offer=number, player=actor, target=to)
 
     def _offers_to(self, ctx: Ctx, actor: str) -> list[int]:
         """Open offers to ``actor`` that both sides can still carry out."""
-        return [t["id"] for t in ctx.get(["trades"], {}).values()
-                if t["status"] == "open" and t["to"] == actor
+        return [t["id"] for t in ctx.with_status("trades", "open") if t["to"] == actor
                 and self._has(ctx, t["from"], t["give"]) and self._has(ctx, actor, t["get"])]
 
     def _offers_to_decline(self, ctx: Ctx, actor: str) -> list[int]:
-        return [t["id"] for t in ctx.get(["trades"], {}).values()
-                if t["status"] == "open" and t["to"] == actor]
+        return [t["id"] for t in ctx.with_status("trades", "open") if t["to"] == actor]
 
     def _has(self, ctx: Ctx, player: str, goods: dict[str, int]) -> bool:
         for name, count in goods.items():
@@ -96,8 +94,7 @@ class Commerce(Rule):
         return True
 
     def _offers_from(self, ctx: Ctx, actor: str) -> list[int]:
-        return [t["id"] for t in ctx.get(["trades"], {}).values()
-                if t["status"] == "open" and t["from"] == actor]
+        return [t["id"] for t in ctx.with_status("trades", "open") if t["from"] == actor]
 
     def _why_not_offer(self, ctx: Ctx, actor: str, offer: Any) -> None:
         trade = ctx.get(["trades", str(offer)], None)
@@ -127,7 +124,7 @@ class Commerce(Rule):
                                                      "item": ", ".join(item_names)})
         self._move(ctx, giver, actor, trade["give"])
         self._move(ctx, actor, giver, trade["get"])
-        ctx.set(["trades", str(offer), "status"], "accepted")
+        ctx.set_status("trades", str(offer), "accepted")
         ctx.emit("trade.done", f"{actor} accepts offer {offer} from {giver}", offer=offer,
                  player=actor, target=giver)
 
@@ -148,11 +145,11 @@ class Commerce(Rule):
     @action("decline", Arg("offer", int, "the offer's number", choices="_offers_to_decline"))
     def decline(self, ctx: Ctx, actor: str, offer: int) -> None:
         """Decline a trade offered to you."""
-        ctx.set(["trades", str(offer), "status"], "declined")
+        ctx.set_status("trades", str(offer), "declined")
         ctx.emit("trade.declined", f"{actor} declines offer {offer}", offer=offer)
 
     @action("cancel-offer", Arg("offer", int, "the offer's number", choices="_offers_from"))
     def cancel_offer(self, ctx: Ctx, actor: str, offer: int) -> None:
         """Withdraw a trade you offered."""
-        ctx.set(["trades", str(offer), "status"], "cancelled")
+        ctx.set_status("trades", str(offer), "cancelled")
         ctx.emit("trade.cancelled", f"{actor} withdraws offer {offer}", offer=offer)
