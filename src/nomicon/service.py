@@ -20,10 +20,15 @@ in the same transaction as the events it produced, and a request repeating it ge
 those events back without acting again.
 
 Every ``snapshot_every`` events the state is stored beside the log, in the same
-transaction. Opening a game reads the newest snapshot and the events after it (a
-game the service has seen lately: only the events since); its ``log`` still reads
-as the whole log (a :class:`~nomicon.store.LazyLog` fetches the earlier events the
-first time they are needed), and ``nomicon verify`` reads the whole log.
+transaction. Opening a game reads the newest snapshot and the events after it; its
+``log`` still reads as the whole log (a :class:`~nomicon.store.LazyLog` fetches the
+earlier events when they are needed), and ``nomicon verify`` reads the whole log.
+
+A game's age must cost nothing (DESIGN §1.7), so the service keeps the games it
+used lately in memory (:class:`_RecentGames`) and a change neither copies nor
+re-reads the state: it takes the kept game, catches it up with the events written
+since (by other processes), applies the action and puts the game back. A kept game
+is lent to one change at a time; readers get a private copy.
 
 The service owns the wall clock (an injected ``now``): it passes the time to the
 engine, which fires every timer due before acting. The kernel never reads the clock.
@@ -46,7 +51,7 @@ import nomicon
 from nomicon.exchange import EXPORT_FORMAT, ImportRefused, export_document, read_import
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import CommitFailed, GameError
-from nomicon.kernel.pack import Registry, installed
+from nomicon.kernel.pack import Registry
 from nomicon.kernel.state import copy_tree, fold
 from nomicon.store import (
     Claim,
@@ -75,8 +80,10 @@ __all__ = [
 RETRIES = 30
 #: Store a snapshot of the state every this many events.
 SNAPSHOT_EVERY = 500
-#: How many games a service keeps the latest state of, to open them cheaply again.
+#: How many games a service keeps in memory, to change them without reading them again.
 RECENT_GAMES = 64
+#: How many of its latest events a kept game holds in memory (the rest stay in the store).
+KEEP_EVENTS = 64
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
@@ -117,7 +124,7 @@ class GameService:
         self.snapshot_every = snapshot_every
         self.lock_writes = lock_writes
         self._jitter = random.Random()
-        self._recent = _Recent(RECENT_GAMES)
+        self._recent = _RecentGames(RECENT_GAMES)
 
     def now(self) -> datetime:
         """The current time from the injected clock (whole seconds, UTC)."""
@@ -150,25 +157,45 @@ class GameService:
                     raise GameError(f"a game {game_id!r} already exists") from None
                 continue  # a random id that is taken: draw another
             self._attach(game, record)
-            self._recent.keep(gid, game.log[-1], game.state.root)
             return game
         raise GameError("could not find a free game id")  # pragma: no cover
 
     def open(self, game_id: str) -> Game:
-        """The game as stored now, attached to the store. Unknown id: ``GameNotFound``.
+        """The game as stored now, attached to the store, for the caller alone. Unknown
+        id: ``GameNotFound``.
 
-        A game this service has seen lately is caught up from the state it kept, with
-        the events written since; any other is read from its newest snapshot and the
-        events after it. Either way the game's ``log`` fetches the earlier events when
-        something reads them.
+        A game this service kept is caught up with the events written since and
+        copied (the kept one stays for the next change); any other is read from its
+        newest snapshot and the events after it. Either way the game's ``log`` fetches
+        the earlier events when something reads them.
         """
-        game = self._catch_up(game_id)
-        if game is None:
-            tail = self.store.load_tail(game_id)
-            game = self._rebuild(tail)
-            self._attach(game, tail.record)
-            self._recent.keep(game_id, game.log[-1], game.state.root)
+        game = self._take(game_id)
+        own = Game(game.pack, copy_tree(game.state.root), registry=game.registry,
+                   secret=game.secret, log=game.log.copy())  # a LazyLog copies lazily
+        self._attach(own, _hook_of(game).record())
+        self._keep(game)
+        return own
+
+    def _take(self, game_id: str) -> Game:
+        """The game at the store's head, for one change: the kept game caught up (not
+        copied), or the game read from the store. Put it back with :meth:`_keep`."""
+        game = self._recent.take(game_id)
+        if game is not None and self._catch_up(game):
+            return game
+        tail = self.store.load_tail(game_id)
+        game = self._rebuild(tail)
+        self._attach(game, tail.record)
         return game
+
+    def _keep(self, game: Game) -> None:
+        """Keep ``game`` (at the head it knows) for the next change."""
+        log: object = game.log  # typed as a list, often a LazyLog
+        if isinstance(log, LazyLog):
+            log.forget_before(KEEP_EVENTS)
+        elif len(game.log) > KEEP_EVENTS:  # read whole from the store: keep the tail
+            game.log = cast(list[dict[str, Any]],
+                            _lazy_log(self.store, game.id, game.log[-KEEP_EVENTS:]))
+        self._recent.put(game)
 
     def as_of(self, game_id: str, seq: int) -> Game:
         """The game as it stood after event ``seq`` (read-only: nothing is attached)."""
@@ -197,30 +224,27 @@ class GameService:
             game.log = cast(list[dict[str, Any]], lazy)
         return game
 
-    def _catch_up(self, game_id: str) -> Game | None:
-        """The game from the state kept of it plus the events since, or None if no state
-        is kept or the log no longer continues it (a database restored from a backup)."""
-        known = self._recent.recall(game_id)
-        if known is None:
-            return None
-        last, root = known
-        record, events = self.store.load_since(game_id, last["seq"])
+    def _catch_up(self, game: Game) -> bool:
+        """Bring a kept game to the store's head by folding the events written since
+        (one read: the record and those events). False if the stored log no longer
+        continues the kept one (a database restored from a backup): read it anew."""
+        last = game.log[-1]
+        record, events = self.store.load_since(game.id, last["seq"])
         if not events or events[0].get("hash") != last.get("hash"):
-            self._recent.forget(game_id)
-            return None
-        fold((op for event in events[1:] for op in event.get("ops", ())), root)
-        registry = self.registry or installed()
-        log = _lazy_log(self.store, game_id, events)
-        game = Game(registry.pack(root["game"]["pack"]), root, registry=registry,
-                    secret=_secret_of(record) or b"", log=cast(list[dict[str, Any]], log))
-        self._attach(game, record)
+            return False
         if len(events) > 1:
-            self._recent.keep(game_id, events[-1], root)
-        return game
+            fold((op for event in events[1:] for op in event.get("ops", ())),
+                 game.state.root)
+            game.log.extend(events[1:])
+            game.invalidate_ruleset()  # the events may have changed the rules
+            game.commit_hooks[:] = [hook for hook in game.commit_hooks
+                                    if not isinstance(hook, _StoreHook)]
+            self._attach(game, record)
+        game.replace_secret(_secret_of(record) or b"")
+        return True
 
     def _attach(self, game: Game, record: GameRecord) -> None:
-        game.commit_hooks.append(_StoreHook(self.store, record, self.snapshot_every,
-                                            self._recent))
+        game.commit_hooks.append(_StoreHook(self.store, record, self.snapshot_every))
 
     # -- changes ---------------------------------------------------------------
     def act(self, game_id: str, actor: str, name: str, args: Mapping[str, Any] | None = None,
@@ -273,7 +297,7 @@ class GameService:
             game.advance(to)
             return game
 
-        return self._retrying(game_id, attempt)
+        return self._retrying(game_id, attempt, keep=False)  # the caller has the game
 
     def fire_due(self, game_id: str, now: datetime | None = None) -> int:
         """Fire the stored game's timers due at or before ``now`` (default: now); the
@@ -288,14 +312,13 @@ class GameService:
             if not free:
                 return 0
 
-            def attempt(game: Game) -> tuple[int, Game]:
-                if game.next_due() is None:
-                    return 0, game  # over or archived: its timers no longer run
-                return game.fire_due(when), game
+            def attempt(game: Game) -> tuple[int, datetime | None, int]:
+                fired = 0 if game.next_due() is None else game.fire_due(when)
+                return fired, game.next_due(), game.head  # (over or archived: none due)
 
-            fired, game = self._retrying(game_id, attempt)
+            fired, due, head = self._retrying(game_id, attempt)
             if not fired:
-                self.store.set_next_due(game_id, game.next_due(), head=game.head)
+                self.store.set_next_due(game_id, due, head=head)
             return fired
 
     def _replay(self, claim: Claim, request: dict[str, Any]) -> list[dict[str, Any]]:
@@ -307,9 +330,10 @@ class GameService:
                             f"{_describe(claim.result)}; send a new key for a new request")
         return self.store.events(claim.game_id, after=claim.first_seq - 1, upto=claim.last_seq)
 
-    def _retrying(self, game_id: str, change: Callable[[Game], T]) -> T:
-        """Run ``change`` on a freshly opened game; when another writer appended first,
-        reopen the game and run it again on the new state.
+    def _retrying(self, game_id: str, change: Callable[[Game], T], *, keep: bool = True) -> T:
+        """Run ``change`` on the game at the store's head; when another writer appended
+        first, reopen the game and run it again on the new state. Then the game is kept
+        for the next change (``keep``), unless the caller goes on using it.
 
         The whole attempt holds the game's write lock (``lock_writes``), so that the
         service's writers take turns rather than race; the retry covers writers that
@@ -325,13 +349,20 @@ class GameService:
             for attempt in range(RETRIES):
                 if attempt:
                     time.sleep(self._jitter.uniform(0, 0.001 * 2 ** min(attempt, 5)))
-                game = self.open(game_id)
+                game = self._take(game_id)
                 try:
-                    return change(game)
+                    result = change(game)
                 except Exception as exc:
                     conflict = _conflict_in(exc)
                     if conflict is None:
+                        # Refused or failed: the batch was rolled back, so the game is
+                        # still the stored one.
+                        self._keep(game)
                         raise
+                    continue  # the game is behind the store: read it again
+                if keep:
+                    self._keep(game)
+                return result
         assert conflict is not None
         raise conflict
 
@@ -376,11 +407,11 @@ class _StoreHook:
     the idempotency key of the action's request, on the batch of that action.
     """
 
-    def __init__(self, store: SqlStore, record: GameRecord, every: int,
-                 recent: _Recent) -> None:
+    def __init__(self, store: SqlStore, record: GameRecord, every: int) -> None:
         self.store = store
-        self.recent = recent
         self.game_id = record.id
+        self.pack = record.pack
+        self.created = record.created
         self.secret = record.secret
         self.meta = dict(record.meta)
         self.every = every
@@ -409,43 +440,39 @@ class _StoreHook:
         self.secret, self.meta = secret, meta
         if key is not None:
             self.key = None
-        self.recent.keep(game.id, events[-1], game.state.root)
+
+    def record(self) -> GameRecord:
+        """The game's record as this hook last wrote it (for a copy of the game)."""
+        return GameRecord(id=self.game_id, pack=self.pack, created=self.created,
+                          meta=dict(self.meta), secret=self.secret)
 
 
-class _Recent:
-    """The latest state of the games a service opened or changed lately (a few).
+class _RecentGames:
+    """The games a service used lately (a few), each at the last event it knows.
 
-    Kept as private copies: an entry is what the store held at its last event, so
-    opening the game again folds only the events written since. Thread-safe.
+    A change takes its game out (:meth:`take`) and puts it back when done
+    (:meth:`put`), so a game is in the hands of one change at a time and is never
+    copied for it; a change that finds no game here reads it from the store. A game
+    put back replaces an older one of the same id. Thread-safe.
     """
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._entries: OrderedDict[str, tuple[dict[str, Any], dict[str, Any]]] = OrderedDict()
+        self._games: OrderedDict[str, Game] = OrderedDict()
         self._lock = threading.Lock()
 
-    def keep(self, game_id: str, last: dict[str, Any], root: dict[str, Any]) -> None:
-        """Keep copies of ``root``, the state after event ``last``, unless older."""
-        entry = (copy_tree(last), copy_tree(root))
+    def put(self, game: Game) -> None:
         with self._lock:
-            kept = self._entries.get(game_id)
-            if kept is None or kept[0]["seq"] <= last["seq"]:
-                self._entries[game_id] = entry
-            self._entries.move_to_end(game_id)
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
+            kept = self._games.get(game.id)
+            if kept is None or kept.head <= game.head:
+                self._games[game.id] = game
+            self._games.move_to_end(game.id)
+            while len(self._games) > self._size:
+                self._games.popitem(last=False)
 
-    def recall(self, game_id: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """Copies of the last event and the state kept of the game, if any."""
+    def take(self, game_id: str) -> Game | None:
         with self._lock:
-            kept = self._entries.get(game_id)
-        if kept is None:
-            return None
-        return copy_tree(kept[0]), copy_tree(kept[1])
-
-    def forget(self, game_id: str) -> None:
-        with self._lock:
-            self._entries.pop(game_id, None)
+            return self._games.pop(game_id, None)
 
 
 def _hook_of(game: Game) -> _StoreHook:

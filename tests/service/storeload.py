@@ -31,9 +31,9 @@ class CountingService(GameService):
 
     opens = 0
 
-    def open(self, game_id: str) -> Game:
+    def _take(self, game_id: str) -> Game:  # each attempt's read of the game
         self.opens += 1
-        return super().open(game_id)
+        return super()._take(game_id)
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from ledgerpack import PACK, registry
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionRefused, CommitFailed
 from nomicon.kernel.state import fold
-from nomicon.service import LOCAL_CALLER, GameService, KeyReused
+from nomicon.service import KEEP_EVENTS, LOCAL_CALLER, GameService, KeyReused
 from nomicon.store import LazyLog, SqlStore, open_store
 from nomicon.verify import verify
 
@@ -52,8 +52,8 @@ class Racing(GameService):
         super().__init__(store, now=lambda: T0, registry=registry())
         self.rival, self.move, self.races, self.reads = rival, move, races, 0
 
-    def open(self, game_id: str) -> Game:
-        game = super().open(game_id)
+    def _take(self, game_id: str) -> Game:  # each attempt's read of the game
+        game = super()._take(game_id)
         self.reads += 1
         if self.races:
             self.races -= 1
@@ -281,6 +281,65 @@ def test_a_service_rereads_a_game_whose_log_is_not_the_one_it_saw(store: SqlStor
     assert game.head == head - 2
     assert marks(list(game.log)) == []
     assert game.state.root == service_on(store).open("g").state.root
+
+
+def test_a_change_takes_the_kept_game_without_copying_or_reading_its_state(
+        store: SqlStore, fetched: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    service = service_on(store)
+    service.create(PACK, ["ann", "bob"], seed=1, game_id="g")
+    service.act("g", "ann", "mark", {"note": "first"})  # reads the game once, keeps it
+    snapshots: list[str] = []
+    monkeypatch.setattr(store, "load_tail", lambda *a, **k: snapshots.append("read"))
+
+    def no_copy(value: Any) -> Any:
+        raise AssertionError("a change copied the whole state")
+
+    monkeypatch.setattr("nomicon.service.copy_tree", no_copy)
+    fetched.clear()
+    for n in range(5):
+        service.act("g", "bob", "mark", {"note": str(n)})
+    assert snapshots == []
+    assert fetched == [1] * 5  # each change reads only the event it knew, to check it
+    monkeypatch.undo()
+    assert service.open("g").state.root == service_on(store).open("g").state.root
+
+
+def test_a_kept_game_follows_what_other_writers_append(store: SqlStore,
+                                                       rival_store: SqlStore) -> None:
+    service, other = service_on(store), service_on(rival_store)
+    service.create(PACK, ["ann", "bob"], seed=1, game_id="g")
+    service.act("g", "ann", "mark", {"note": "here"})
+    other.act("g", "bob", "roll", {})
+    other.act("g", "admin", "rotate-seed", {})  # a new dice secret, stored elsewhere
+    events = service.act("g", "ann", "roll", {})
+    fresh = service_on(store).open("g")
+    assert events[-1]["seq"] == fresh.head
+    assert service.open("g").state.root == fresh.state.root
+    report = verify(service.history("g"), secret=bytes.fromhex(store.get_game("g").secret or ""),
+                    registry=registry())
+    assert report.ok, report.problems
+
+
+def test_a_refused_change_leaves_the_kept_game_as_stored(store: SqlStore) -> None:
+    service = service_on(store)
+    service.create(PACK, ["ann", "bob"], seed=1, game_id="g")
+    service.act("g", "ann", "claim", {"token": 7})
+    with pytest.raises(ActionRefused, match="token 7 is already claimed"):
+        service.act("g", "bob", "claim", {"token": 7})
+    service.act("g", "bob", "claim", {"token": 8})
+    assert service.open("g").state.root == service_on(store).open("g").state.root
+    assert store.get_game("g").head == service.open("g").head
+
+
+def test_a_kept_game_holds_only_its_latest_events(store: SqlStore) -> None:
+    service = service_on(store, snapshot_every=20)
+    service.create(PACK, ["ann", "bob"], seed=1, game_id="g")
+    for n in range(150):
+        service.act("g", "ann", "mark", {"note": str(n)})
+    kept = service._recent.take("g")
+    assert kept is not None and isinstance(kept.log, LazyLog)
+    assert kept.log.in_memory <= KEEP_EVENTS
+    assert [e["seq"] for e in kept.log] == list(range(1, kept.head + 1))  # still whole
 
 
 def test_an_opened_game_reads_its_whole_log_when_asked(store: SqlStore) -> None:

@@ -31,7 +31,8 @@ class LazyLog(MutableSequence[Event]):
     """The whole log of a game, of which only ``tail`` is in memory at first.
 
     ``tail`` holds the events from seq ``s`` on (``s`` >= 1, the tail is not empty);
-    ``loader(n)`` returns events 1..n, and is called at most once, with ``s - 1``;
+    ``loader(n)`` returns events 1..n (called when the whole log is needed, with the
+    number of events not in memory);
     ``ranges(a, b)``, if given, returns the events with ``a < seq <= b``.
     """
 
@@ -128,6 +129,21 @@ class LazyLog(MutableSequence[Event]):
             return
         self._load()
         self._items.insert(index, value)
+
+    def copy(self) -> LazyLog:
+        """Another lazy log of the same events, holding in memory what this one holds."""
+        twin = LazyLog(self._items, self._loader, self._ranges)
+        twin._offset = self._offset
+        return twin
+
+    def forget_before(self, keep: int) -> None:
+        """Hold only the last ``keep`` events (at least one) in memory; earlier ones are
+        read from the store again when asked for. A game kept open for a long time
+        holds its recent events, not its whole history."""
+        drop = len(self._items) - max(keep, 1)
+        if drop > 0:
+            del self._items[:drop]
+            self._offset += drop
 
     def append(self, value: Event) -> None:
         self._items.append(value)
