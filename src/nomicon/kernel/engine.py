@@ -9,7 +9,6 @@ is rolled back whole, leaving the state as it was.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import re
@@ -40,7 +39,7 @@ from nomicon.kernel.procedure import Procedure
 from nomicon.kernel.rules import ActionDecl, Rule
 from nomicon.kernel.ruleset import Ruleset
 from nomicon.kernel.schedule import parse_schedule
-from nomicon.kernel.state import State, fold
+from nomicon.kernel.state import State, copy_tree, fold
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.versions import NOMICON_VERSION
 from nomicon.kernel.views import log_before, log_view, view
@@ -180,9 +179,14 @@ class Game:
                    allow_forced=allow_forced)
 
     def fork(self) -> Game:
-        """An independent copy (what-if runs, previews): no commit hooks, same secret."""
-        twin = Game(self.pack, copy.deepcopy(self.state.root), registry=self.registry,
-                    secret=self._secret, log=list(self.log), allow_forced=self.allow_forced)
+        """An independent copy (what-if runs, previews): no commit hooks, same secret.
+
+        The copy starts from the current state and shares the log's past (events are
+        never changed once logged): a stored game's log that is read lazily stays so,
+        so forking a long game reads none of its history.
+        """
+        twin = Game(self.pack, copy_tree(self.state.root), registry=self.registry,
+                    secret=self._secret, log=self.log.copy(), allow_forced=self.allow_forced)
         twin._forced = deque(self._forced)
         return twin
 
