@@ -50,7 +50,7 @@ from typing import Any, TypeVar, cast
 import nomicon
 from nomicon.exchange import EXPORT_FORMAT, ImportRefused, export_document, read_import
 from nomicon.kernel.engine import Game
-from nomicon.kernel.errors import CommitFailed, GameError
+from nomicon.kernel.errors import ActionError, CommitFailed, GameError
 from nomicon.kernel.pack import Registry
 from nomicon.kernel.state import copy_tree, fold
 from nomicon.store import (
@@ -169,23 +169,32 @@ class GameService:
         newest snapshot and the events after it. Either way the game's ``log`` fetches
         the earlier events when something reads them.
         """
-        game = self._take(game_id)
-        own = Game(game.pack, copy_tree(game.state.root), registry=game.registry,
-                   secret=game.secret, log=game.log.copy())  # a LazyLog copies lazily
-        self._attach(own, _hook_of(game).record())
+        game, _ = self._take(game_id)
+        own = self._copy(game)
         self._keep(game)
         return own
 
-    def _take(self, game_id: str) -> Game:
-        """The game at the store's head, for one change: the kept game caught up (not
-        copied), or the game read from the store. Put it back with :meth:`_keep`."""
+    def _copy(self, game: Game) -> Game:
+        """A copy of ``game`` for a caller to keep, attached to the store like it."""
+        own = Game(game.pack, copy_tree(game.state.root), registry=game.registry,
+                   secret=game.secret, log=game.log.copy())  # a LazyLog copies lazily
+        self._attach(own, _hook_of(game).record())
+        return own
+
+    def _take(self, game_id: str, *, trust: bool = False) -> tuple[Game, bool]:
+        """The game for one change, and whether it is known to be at the store's head:
+        the kept game caught up (not copied), or the game read from the store. With
+        ``trust``, the kept game as it is, unread (it may be behind: see :meth:`act`).
+        Put it back with :meth:`_keep`."""
         game = self._recent.take(game_id)
-        if game is not None and self._catch_up(game):
-            return game
+        if game is not None and trust:
+            return game, False
+        if game is not None and self._catch_up(game) is not None:
+            return game, True
         tail = self.store.load_tail(game_id)
         game = self._rebuild(tail)
         self._attach(game, tail.record)
-        return game
+        return game, True
 
     def _keep(self, game: Game) -> None:
         """Keep ``game`` (at the head it knows) for the next change."""
@@ -224,14 +233,15 @@ class GameService:
             game.log = cast(list[dict[str, Any]], lazy)
         return game
 
-    def _catch_up(self, game: Game) -> bool:
+    def _catch_up(self, game: Game) -> int | None:
         """Bring a kept game to the store's head by folding the events written since
-        (one read: the record and those events). False if the stored log no longer
-        continues the kept one (a database restored from a backup): read it anew."""
+        (one read: the record and those events); how many there were. None if the
+        stored log no longer continues the kept one (a database restored from a
+        backup): read it anew."""
         last = game.log[-1]
         record, events = self.store.load_since(game.id, last["seq"])
         if not events or events[0].get("hash") != last.get("hash"):
-            return False
+            return None
         if len(events) > 1:
             fold((op for event in events[1:] for op in event.get("ops", ())),
                  game.state.root)
@@ -241,7 +251,7 @@ class GameService:
                                     if not isinstance(hook, _StoreHook)]
             self._attach(game, record)
         game.replace_secret(_secret_of(record) or b"")
-        return True
+        return len(events) - 1
 
     def _attach(self, game: Game, record: GameRecord) -> None:
         game.commit_hooks.append(_StoreHook(self.store, record, self.snapshot_every))
@@ -286,7 +296,7 @@ class GameService:
                 raise
 
         try:
-            return self._retrying(game_id, attempt)
+            return self._retrying(game_id, attempt, trusting=True)
         except KeyUsed as exc:
             return self._replay(exc.claim, request)
 
@@ -295,9 +305,9 @@ class GameService:
 
         def attempt(game: Game) -> Game:
             game.advance(to)
-            return game
+            return self._copy(game)  # the game itself is kept for the next change
 
-        return self._retrying(game_id, attempt, keep=False)  # the caller has the game
+        return self._retrying(game_id, attempt)
 
     def fire_due(self, game_id: str, now: datetime | None = None) -> int:
         """Fire the stored game's timers due at or before ``now`` (default: now); the
@@ -330,10 +340,11 @@ class GameService:
                             f"{_describe(claim.result)}; send a new key for a new request")
         return self.store.events(claim.game_id, after=claim.first_seq - 1, upto=claim.last_seq)
 
-    def _retrying(self, game_id: str, change: Callable[[Game], T], *, keep: bool = True) -> T:
+    def _retrying(self, game_id: str, change: Callable[[Game], T], *,
+                  trusting: bool = False) -> T:
         """Run ``change`` on the game at the store's head; when another writer appended
         first, reopen the game and run it again on the new state. Then the game is kept
-        for the next change (``keep``), unless the caller goes on using it.
+        for the next change (``change`` must not hand it out).
 
         The whole attempt holds the game's write lock (``lock_writes``), so that the
         service's writers take turns rather than race; the retry covers writers that
@@ -341,27 +352,40 @@ class GameService:
         before trying again, so that writers who keep colliding drift apart.
         Correctness does not rest on the lock: the store refuses any append that
         does not continue the log.
+
+        ``trusting`` (actions): the first attempt takes the kept game without reading
+        the store or taking the lock, since the append itself checks that the game was
+        at the head; a writer that was behind loses the race and tries again, locked
+        and caught up. A refusal is an answer only about the game at the head: one
+        met on the trusted game is checked by catching up, and the action is tried
+        again if anything was written meanwhile.
         """
         conflict: SeqConflict | None = None
         with ExitStack() as stack:
-            if self.lock_writes:
-                stack.enter_context(self.store.write_lock(game_id))
+            locked = False
             for attempt in range(RETRIES):
-                if attempt:
+                trusted = trusting and attempt == 0
+                if self.lock_writes and not trusted and not locked:
+                    stack.enter_context(self.store.write_lock(game_id))
+                    locked = True
+                if attempt and not (trusting and attempt == 1):
                     time.sleep(self._jitter.uniform(0, 0.001 * 2 ** min(attempt, 5)))
-                game = self._take(game_id)
+                game, current = self._take(game_id, trust=trusted)
                 try:
                     result = change(game)
                 except Exception as exc:
                     conflict = _conflict_in(exc)
-                    if conflict is None:
-                        # Refused or failed: the batch was rolled back, so the game is
-                        # still the stored one.
-                        self._keep(game)
-                        raise
-                    continue  # the game is behind the store: read it again
-                if keep:
+                    if conflict is not None:
+                        continue  # the game is behind the store: read it again
+                    # Refused or failed: the batch was rolled back, so the game is as
+                    # it was; if that was behind the store, the answer may be another.
+                    behind = (not current and isinstance(exc, ActionError)
+                              and self._catch_up(game) != 0)
                     self._keep(game)
+                    if behind:
+                        continue
+                    raise
+                self._keep(game)
                 return result
         assert conflict is not None
         raise conflict

@@ -34,8 +34,8 @@ class Racing(GameService):
         super().__init__(store, now=lambda: T0 + timedelta(minutes=1))
         self.rival, self.move, self.races, self.reads = rival, move, races, 0
 
-    def _take(self, game_id: str) -> Game:  # each attempt's read of the game
-        game = super()._take(game_id)
+    def _take(self, game_id: str, *, trust: bool = False) -> tuple[Game, bool]:
+        game = super()._take(game_id, trust=trust)  # each attempt's game
         self.reads += 1
         if self.races:
             self.races -= 1

@@ -31,9 +31,9 @@ class CountingService(GameService):
 
     opens = 0
 
-    def _take(self, game_id: str) -> Game:  # each attempt's read of the game
-        self.opens += 1
-        return super()._take(game_id)
+    def _take(self, game_id: str, *, trust: bool = False) -> tuple[Game, bool]:
+        self.opens += 1  # each attempt's game
+        return super()._take(game_id, trust=trust)
 
 
 @contextmanager
