@@ -139,11 +139,27 @@ class Movement(Rule):
         self._go(ctx, actor, here, step(here, DIRECTIONS[direction]))
 
     def _go(self, ctx: Ctx, actor: str, here: Square, target: Square) -> None:
+        # What the rules do not let a player announce is refused and changes nothing:
+        # a move off the Grid names no "(x,y) coordinate location" (A.1: the units of
+        # the Grid are the coordinate locations), and the rules that say where a player
+        # "may only move" (Sirens, Siren Bait) or that e "may not make a move" (Toads)
+        # limit the announcement itself.
+        the_grid = world.grid(ctx)
+        if not the_grid.contains(target):
+            ctx.refuse(f"{world.where(target)} is off the Grid, which is {the_grid.width} by "
+                       f"{the_grid.height}",
+                       detail="a player announces a move to a location on the Grid")
         check_move(ctx, actor, here, target, "move")
+        # An announced move into a unit the player may not occupy happens and fails:
+        # "eir Move fails and e remains in eir current location". It is the nweek's
+        # move all the same ("Once per nweek ... may announce that e intends to move").
+        ctx.set_attr(actor, "moved_nweek", world.nweek(ctx))
         reason = why_not_occupy(ctx, actor, target)
         if reason:
-            ctx.refuse(f"{actor} may not occupy {world.where(target)}", detail=reason)
-        ctx.set_attr(actor, "moved_nweek", world.nweek(ctx))
+            ctx.emit("grid.move.failed", f"{actor}'s Move to {world.where(target)} fails "
+                     f"({reason}): {actor} remains at {world.where(here)}", player=actor,
+                     start=list(here), end=list(target), reason=reason)
+            return
         world.relocate_player(ctx, actor, target, how="moves",
                               direction=direction(here, target))
 
@@ -160,18 +176,22 @@ class Movement(Rule):
     step_to.check(_check)
 
     def _directions(self, ctx: Ctx, actor: str) -> list[str]:
+        """The directions a player may announce: a move into a unit e may not occupy
+        is among them (it fails, B.2), one off the Grid or out of a Siren's zone is
+        not."""
         here = world.location(ctx, actor)
         if here is None:
             return []
         out = []
         for name, way in DIRECTIONS.items():
             target = step(here, way)
+            if not world.grid(ctx).contains(target):
+                continue
             try:
                 check_move(ctx, actor, here, target, "move")
             except Refusal:
                 continue
-            if why_not_occupy(ctx, actor, target) is None:
-                out.append(name)
+            out.append(name)
         return out
 
     def _why_not_direction(self, ctx: Ctx, actor: str, value: Any) -> None:

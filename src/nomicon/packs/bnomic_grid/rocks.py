@@ -141,12 +141,25 @@ class Yeti(Rule):
                 world.create(ctx, YETI, oid=YETI, location=square)
                 ctx.emit("grid.yeti.appeared", f"the Yeti is on {world.where(square)}",
                          square=list(square))
+        # nweek 1 is one of "each nweek": its 1st nday starts as the game begins, so
+        # the Yeti makes its three moves at that instant, once every rule of the new
+        # game is in force (F.4's first Ball of Wax is placed at the same instant).
+        # A Yeti that a proposal brings in during a later nweek waits for the start
+        # of the next one.
+        if world.game_begins(ctx):
+            ctx.set_timer("yeti:nweek-1", ctx.now, "first_nweek")
+
+    def first_nweek(self, ctx: Ctx, payload: dict[str, Any]) -> None:
+        self._roam(ctx)
 
     def on_repeal(self, ctx: Ctx) -> None:
         world.destroy(ctx, YETI, "no rule keeps the Yeti")
 
     @hook("grid.nweek.began")
     def roam(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        self._roam(ctx)
+
+    def _roam(self, ctx: Ctx) -> None:
         for move in range(1, self.params.moves + 1):
             record = world.obj(ctx, YETI)
             here = world.object_square(record) if record else None

@@ -112,6 +112,22 @@ class GridSquares(Rule):
         square = as_square(data["end"])
         if square is None or world.location(ctx, player) != square:
             return
+        # A Toad is a player, and a carried one comes onto the square with eir carrier
+        # (B.3: "When a player moves, all eir possessions travel with em"): e enters
+        # the Fire no less than a player knocked, pushed or thrown onto it, who does
+        # not come of eir own will either. Each rolls eir own 2d5.
+        for who in [player, *world.carried_toads(ctx, player)]:
+            self._burn(ctx, who, square)
+
+    @hook("grid.caught")
+    def fire_in_hand(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        # A Toad caught by a player standing on Fire lands from a throw on that square.
+        toad = world.toad_name(str(data.get("object", "")))
+        square = world.location(ctx, toad) if toad and ctx.is_player(toad) else None
+        if toad is not None and square is not None:
+            self._burn(ctx, toad, square)
+
+    def _burn(self, ctx: Ctx, player: str, square: Square) -> None:
         if world.square_of(ctx, square)["substance"] != "Fire":
             return
         loss = world.roll_sum(ctx, 2, 5, f"Fire for {player}")

@@ -38,7 +38,11 @@ class BallsOfWax(Rule):
 
     # -- a Ball of Wax each nweek ------------------------------------------------------
     def on_enact(self, ctx: Ctx) -> None:
-        self._new_ball(ctx)
+        # The beginning of nweek 1 is the instant the game begins: its Ball of Wax is
+        # placed then. A rule enacted by a proposal during an nweek is not at the
+        # beginning of one: its first Ball of Wax comes when the next nweek begins.
+        if world.game_begins(ctx):
+            self._new_ball(ctx)
 
     @hook("grid.nweek.began")
     def weekly_ball(self, ctx: Ctx, data: dict[str, Any]) -> None:

@@ -20,6 +20,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from nomicon.boards.grid import LIMBO, Direction, Grid, Square, as_square, key, step
+from nomicon.kernel.timefmt import parse
 
 if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
@@ -81,6 +82,12 @@ def grid(ctx: Ctx) -> Grid:
 def nweek(ctx: Ctx) -> int:
     value: int = ctx.get(["board", "nweek"], 1)
     return value
+
+
+def game_begins(ctx: Ctx) -> bool:
+    """Is this the instant the game begins, the start of the 1st nday of nweek 1?"""
+    start = ctx.get(["game", "start"], None)
+    return isinstance(start, str) and parse(start) == ctx.now
 
 
 def nday_length(ctx: Ctx) -> timedelta:
