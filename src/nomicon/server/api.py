@@ -21,10 +21,10 @@ from nomicon.kernel.errors import GameError
 from nomicon.kernel.timefmt import iso
 from nomicon.server import access, charts, live, revert, svg
 from nomicon.server.accounts import MAX_PASSWORD, Membership, User
-from nomicon.server.paging import DEFAULT_LIMIT, Limit, link_next
 from nomicon.server.auth import bearer_user
 from nomicon.server.errors import ERROR_RESPONSES, BadRequest, Forbidden, NotFound
 from nomicon.server.forms import plain_json
+from nomicon.server.paging import DEFAULT_LIMIT, Limit, link_next
 from nomicon.server.site import Site, site_of
 from nomicon.store import GameRecord
 
