@@ -48,6 +48,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
 import nomicon
+from nomicon import series
 from nomicon.exchange import EXPORT_FORMAT, ImportRefused, export_document, read_import
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionError, CommitFailed, GameError
@@ -151,7 +152,7 @@ class GameService:
                                 meta=_meta(game, {}), secret=game.secret.hex(),
                                 next_due=game.next_due())
             try:
-                self.store.create_game(record, game.log)
+                self.store.create_game(record, game.log, series=series.initial(game))
             except DuplicateGame:
                 if game_id is not None:
                     raise GameError(f"a game {game_id!r} already exists") from None
@@ -460,6 +461,7 @@ class _StoreHook:
             meta=meta if meta != self.meta else None,
             snapshot=game.state.root if crossed else None,
             next_due=game.next_due(),
+            series=series.points(game, events),
         )
         self.secret, self.meta = secret, meta
         if key is not None:

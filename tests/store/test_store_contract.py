@@ -28,6 +28,7 @@ from nomicon.store import (
     Idempotency,
     InvalidInput,
     KeyUsed,
+    Point,
     SeqConflict,
     SqlStore,
     StoreError,
@@ -313,6 +314,51 @@ class StoreContract:
         games = store.list_games()
         assert [g.id for g in games] == ["early", "late"]
         assert [g.head for g in games] == [0, 1]
+
+    def test_games_page_by_a_stable_cursor(self) -> None:
+        store = self.make_store()
+        for n in range(5):  # two made in the same instant: they list by id
+            store.create_game(rec(f"g{n}", created=T0 + timedelta(hours=min(n, 3))), [])
+        first = store.games_page(limit=2)
+        assert [g.id for g in first] == ["g4", "g3"]
+        store.create_game(rec("newer", created=T0 + timedelta(days=9)), [])
+        second = store.games_page(first[-1].id, 2)
+        third = store.games_page(second[-1].id, 2)
+        assert [g.id for g in second + third] == ["g2", "g1", "g0"]
+        assert [g.id for g in store.games_page(limit=10)][:2] == ["newer", "g4"]
+        with pytest.raises(InvalidInput):
+            store.games_page("nosuch", 2)
+        with pytest.raises(InvalidInput):
+            store.games_page(limit=0)
+
+    def test_series_points_are_read_per_viewer_at_batch_ends(self) -> None:
+        store = self.make_store()
+        batch = [{**ev(1), "batch": 1}, {**ev(2), "batch": 1}]
+        store.create_game(rec(), batch, series={2: [
+            Point("ann", "coins", True, {"*": 5}),
+            Point("ann", "luck", False, {"ann": 1, "admin": 1})]})
+        for seq in range(3, 11):  # batches of one event; ann's coins move at 6
+            points = ([Point("ann", "coins", True, {"*": 9}),
+                       Point("ann", "luck", False, {"ann": 2, "admin": 2})]
+                      if seq == 6 else [])
+            store.append("g1", [{**ev(seq), "batch": seq}], series=points)
+        public = store.chart("g1", "observer", 400)
+        assert public is not None
+        assert public.seqs == list(range(2, 11))  # every batch end, not seq 1
+        assert public.values == {("ann", "coins"): [5, 5, 5, 5, 9, 9, 9, 9, 9]}
+        assert public.currency == {"coins": True}
+        own = store.chart("g1", "ann", 3)
+        assert own is not None and own.seqs == [4, 7, 10]
+        assert own.values == {("ann", "coins"): [5, 9, 9], ("ann", "luck"): [1, 2, 2]}
+        other = store.chart("g1", "bob", 3)
+        assert other is not None and other.values == {("ann", "coins"): [5, 9, 9]}
+        with pytest.raises(InvalidInput):
+            store.chart("g1", "ann", 0)
+        with pytest.raises(InvalidInput):
+            store.append("g1", [{**ev(11), "batch": 11}],
+                         series=[Point("ann", "coins", True, {"*": float("nan")})])
+        store.create_game(rec("unkept"), [ev(1)])
+        assert store.chart("unkept", "observer", 10) is None
 
     def test_update_meta_and_secret(self) -> None:
         store = self.make_store()

@@ -163,8 +163,12 @@ def legal(game: Game, where: Seat, *, as_admin: bool = False) -> list[dict[str, 
     return game.legal_actions(where.player) if where.player else []
 
 
-def games_for(site: Site, user: User) -> list[tuple[GameRecord, Membership | None]]:
-    """Every game, newest first, with the user's membership where they have one."""
-    mine = site.accounts.memberships(user)
-    records = sorted(site.store.list_games(), key=lambda r: (r.created, r.id), reverse=True)
+def games_for(site: Site, user: User, after: str | None,
+              limit: int) -> list[tuple[GameRecord, Membership | None]]:
+    """A page of the games, newest first (at most ``limit``, after game ``after``), with
+    the user's membership where they have one."""
+    if after is not None and not GAME_ID.fullmatch(after):
+        raise BadRequest(f"there is no game {after[:40]!r} to list the games after")
+    records = site.store.games_page(after, limit)
+    mine = site.accounts.memberships_in(user, [r.id for r in records])
     return [(r, mine.get(r.id)) for r in records]

@@ -286,13 +286,33 @@ class Accounts:
         with self._write("revoke") as conn:
             conn.execute(sa.delete(api_tokens).where(api_tokens.c.token_hash == _digest(token)))
 
-    def tokens(self, user: User) -> list[Token]:
+    def tokens(self, user: User, after: str | None = None, limit: int = 100) -> list[Token]:
+        """A page of ``user``'s API tokens (never sessions), oldest first: at most
+        ``limit``, those made after the token with id ``after`` (None: the first).
+        Paged by (created, hash) on an index: a page reads the rows it shows."""
+        order = (api_tokens.c.created, api_tokens.c.token_hash)
         stmt = (sa.select(api_tokens.c.token_hash, api_tokens.c.label, api_tokens.c.created)
                 .where(api_tokens.c.user_id == user.id, api_tokens.c.label != SESSION)
-                .order_by(api_tokens.c.created))
+                .order_by(*order).limit(limit))
         with self._read("list tokens") as conn:
+            if after is not None:
+                mark = conn.execute(sa.select(*order).where(
+                    api_tokens.c.user_id == user.id, *self._named(after))).first()
+                if mark is None:
+                    raise AccountError(f"you have no token {after!r} to list the tokens after")
+                stmt = stmt.where(sa.tuple_(*order) > sa.tuple_(
+                    sa.literal(mark.created, api_tokens.c.created.type),
+                    sa.literal(mark.token_hash)))
             return [Token(id=row.token_hash[:12], label=row.label, created=row.created)
                     for row in conn.execute(stmt)]
+
+    @staticmethod
+    def _named(token_id: str) -> list[sa.ColumnElement[bool]]:
+        """Where a token's hash starts with ``token_id`` (an index range)."""
+        if not re.fullmatch(r"[0-9a-f]{12}", token_id or ""):
+            return [sa.false()]
+        return [api_tokens.c.token_hash >= token_id,
+                api_tokens.c.token_hash < token_id + "g"]
 
     def revoke_token(self, user: User, token_id: str) -> bool:
         """Revoke one of ``user``'s API tokens by its id; whether there was one."""
@@ -317,12 +337,31 @@ class Accounts:
         with self._read("memberships") as conn:
             return {row.game_id: _membership(row) for row in conn.execute(stmt)}
 
-    def members(self, game_id: str) -> list[tuple[User, Membership]]:
+    def memberships_in(self, user: User, game_ids: list[str]) -> dict[str, Membership]:
+        """``user``'s memberships among the games ``game_ids`` (a page of games)."""
+        if not game_ids:
+            return {}
+        stmt = sa.select(memberships).where(memberships.c.user_id == user.id,
+                                            memberships.c.game_id.in_(game_ids))
+        with self._read("memberships") as conn:
+            return {row.game_id: _membership(row) for row in conn.execute(stmt)}
+
+    def members(self, game_id: str, after: str | None = None,
+                limit: int = 100) -> list[tuple[User, Membership]]:
+        """A page of a game's members: at most ``limit``, in the order of their account
+        ids, those after the member named ``after`` (None: the first). The order is
+        the primary key's, so a page reads the rows it shows."""
         stmt = (sa.select(memberships, users.c.name)
                 .join(users, users.c.id == memberships.c.user_id)
                 .where(memberships.c.game_id == game_id)
-                .order_by(users.c.name))
+                .order_by(memberships.c.user_id).limit(limit))
         with self._read("members") as conn:
+            if after is not None:
+                mark = conn.execute(sa.select(users.c.id).where(users.c.name == after)).first()
+                if mark is None:
+                    raise AccountError(f"there is no member {after!r} to list the members "
+                                       "after")
+                stmt = stmt.where(memberships.c.user_id > mark.id)
             return [(User(id=row.user_id, name=row.name), _membership(row))
                     for row in conn.execute(stmt)]
 

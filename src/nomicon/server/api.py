@@ -24,6 +24,7 @@ from nomicon.server.accounts import MAX_PASSWORD, Membership, User
 from nomicon.server.auth import bearer_user
 from nomicon.server.errors import ERROR_RESPONSES, BadRequest, Forbidden, NotFound
 from nomicon.server.forms import plain_json
+from nomicon.server.paging import DEFAULT_LIMIT, Limit, link_next
 from nomicon.server.site import Site, site_of
 from nomicon.store import GameRecord
 
@@ -106,10 +107,37 @@ def make_token(body: Credentials, site: SiteDep) -> dict[str, Any]:
     return {"user": user.name, "token": site.accounts.new_token(user, body.label)}
 
 
+@router.get("/tokens", tags=["accounts"])
+def tokens(user: Authed, site: SiteDep, request: Request, response: Response,
+           after: Annotated[str | None, Query(min_length=12, max_length=12,
+                                              pattern="^[0-9a-f]{12}$",
+                                              description="The id of the last token of the "
+                                              "previous page.")] = None,
+           limit: Limit = DEFAULT_LIMIT) -> list[dict[str, Any]]:
+    """Your API tokens, oldest first, a page of at most ``limit``: each one's id (to
+    revoke it), label and when it was made; never the token itself. A full page names
+    the next in a ``Link: <...>; rel="next"`` header."""
+    found = site.accounts.tokens(user, after, limit)
+    if len(found) == limit:
+        link_next(request, response, after=found[-1].id, limit=limit)
+    return [{"id": t.id, "label": t.label, "created": iso(t.created)} for t in found]
+
+
 @router.delete("/tokens/current", status_code=204, tags=["accounts"])
 def revoke_token(request: Request, user: Authed, site: SiteDep) -> Response:
     """Revoke the token this request was made with."""
     site.accounts.revoke(request.headers["authorization"].partition(" ")[2].strip())
+    return Response(status_code=204)
+
+
+@router.delete("/tokens/{token_id}", status_code=204, tags=["accounts"])
+def revoke_token_by_id(token_id: Annotated[str, Path(pattern="^[0-9a-f]{12}$",
+                                                     description="The token's id, as "
+                                                     "GET /api/tokens lists it.")],
+                       user: Authed, site: SiteDep) -> Response:
+    """Revoke one of your API tokens by its id."""
+    if not site.accounts.revoke_token(user, token_id):
+        raise NotFound(f"you have no token {token_id!r}")
     return Response(status_code=204)
 
 
@@ -128,8 +156,18 @@ def packs(user: Authed, site: SiteDep) -> list[dict[str, Any]]:
 
 
 @router.get("/games", tags=["games"])
-def games(user: Authed, site: SiteDep) -> list[dict[str, Any]]:
-    return [summary(r, m) for r, m in access.games_for(site, user)]
+def games(user: Authed, site: SiteDep, request: Request, response: Response,
+          after: Annotated[str | None, Query(min_length=1, max_length=100,
+                                             description="The id of the last game of the "
+                                             "previous page.")] = None,
+          limit: Limit = DEFAULT_LIMIT) -> list[dict[str, Any]]:
+    """Every game, newest first, with your role where you have one: a page of at most
+    ``limit``. A full page names the next in a ``Link: <...>; rel="next"`` header; the
+    cursor is the last game listed, so games made meanwhile do not shift the pages."""
+    found = access.games_for(site, user, after, limit)
+    if len(found) == limit:
+        link_next(request, response, after=found[-1][0].id, limit=limit)
+    return [summary(r, m) for r, m in found]
 
 
 @router.post("/games", status_code=201, tags=["games"])
@@ -158,10 +196,19 @@ def join(game_id: GameId, body: Join, user: Authed, site: SiteDep) -> dict[str, 
 
 
 @router.get("/games/{game_id}/members", tags=["games"])
-def members(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
+def members(game_id: GameId, user: Authed, site: SiteDep, request: Request,
+            response: Response,
+            after: Annotated[str | None, Query(min_length=1, max_length=32,
+                                               description="The name of the last member "
+                                               "of the previous page.")] = None,
+            limit: Limit = DEFAULT_LIMIT) -> list[dict[str, Any]]:
+    """The game's members, a page of at most ``limit`` (in a fixed order, that of their
+    accounts). A full page names the next in a ``Link: <...>; rel="next"`` header."""
     access.seat(site, game_id, user)
-    return [{"user": u.name, "role": m.role, "player": m.player}
-            for u, m in site.accounts.members(game_id)]
+    found = site.accounts.members(game_id, after, limit)
+    if len(found) == limit:
+        link_next(request, response, after=found[-1][0].name, limit=limit)
+    return [{"user": u.name, "role": m.role, "player": m.player} for u, m in found]
 
 
 @router.get("/games/{game_id}/legal", tags=["play"])
@@ -261,11 +308,21 @@ def rule_diff(game_id: GameId, number: int, user: Authed, site: SiteDep,
 
 
 @router.get("/games/{game_id}/proposals", tags=["rules"])
-def proposals(game_id: GameId, user: Authed, site: SiteDep) -> dict[str, Any]:
+def proposals(game_id: GameId, user: Authed, site: SiteDep, request: Request,
+              response: Response,
+              after: Annotated[int, Query(ge=0, le=2**31, description="The id of the last "
+                                          "proposal of the previous page.")] = 0,
+              limit: Limit = DEFAULT_LIMIT) -> dict[str, Any]:
+    """The proposals as you may see them, by id, oldest first, from the one after
+    ``after``: a page of at most ``limit``, keyed by id. A full page names the next in
+    a ``Link: <...>; rel="next"`` header."""
     seat = access.seat(site, game_id, user)
     found: dict[str, Any] = access.open_game(site, game_id).view(seat.viewer).get(
         "proposals", {})
-    return found
+    ids = sorted(int(key) for key in found if int(key) > after)[:limit]
+    if len(ids) == limit:
+        link_next(request, response, after=ids[-1], limit=limit)
+    return {str(i): found[str(i)] for i in ids}
 
 
 @router.post("/games/{game_id}/preview", tags=["rules"])
@@ -278,9 +335,10 @@ def preview(game_id: GameId, body: Preview, user: Authed, site: SiteDep) -> dict
 
 @router.get("/games/{game_id}/chart", tags=["history"])
 def chart(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
-    """Each player's scores and balances over time, as you saw them."""
+    """Each player's scores and balances over time, as you saw them: at most
+    120 moments spread over the game, whatever its length."""
     seat = access.seat(site, game_id, user)
-    found = charts.series(access.open_game(site, game_id), seat.viewer)
+    found = charts.series(site.store, access.open_game(site, game_id), seat.viewer)
     return [{"measure": s.measure, "currency": s.currency, "times": s.times,
              "values": s.values} for s in found]
 

@@ -1,8 +1,12 @@
 """Charts of each player's scores and balances over time.
 
-The numbers come from the viewer's own views of the game as it stood after each of
-a sample of batches in the log (the state is the fold of the log), so a chart shows
-what the viewer could have seen at each moment and never a secret of someone else's.
+The numbers come from the series the store keeps as the game goes
+(:mod:`nomicon.series`): for each of a sample of moments (ends of batches spread over
+the log), each measure as the viewer could see it then, so a chart never shows a
+secret of someone else's, and costs the same at event 50,000 as at event 500. A game
+whose series was not kept from its start (stored before it was kept, imported,
+continued after a revert) is charted the old way, by folding its log and looking at
+the viewer's own views of sampled moments (:func:`folded`).
 The figures are built with plotly and drawn in the page by plotly.js, which the
 server serves from the plotly package itself (no CDN).
 """
@@ -18,12 +22,12 @@ from typing import Any
 
 from nomicon.kernel.engine import Game
 from nomicon.kernel.state import apply_op
+from nomicon.series import POSITIONAL, number
 from nomicon.server.svg.parts import player_colours
+from nomicon.store import SqlStore
 
 #: At most this many moments are charted; they are spread over the whole log.
 SAMPLES = 120
-# Where a piece stands is not a score.
-POSITIONAL = frozenset({"location", "position", "x", "y", "joined"})
 
 
 @dataclass
@@ -41,14 +45,29 @@ def plotly_js() -> Path:
     return Path(str(resources.files("plotly") / "package_data" / "plotly.min.js"))
 
 
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return value
-
-
-def series(game: Game, viewer: str, samples: int = SAMPLES) -> list[Series]:
+def series(store: SqlStore, game: Game, viewer: str, samples: int = SAMPLES) -> list[Series]:
     """Every numeric measure of the players over time, as ``viewer`` saw it."""
+    kept = store.chart(game.id, viewer, samples)
+    if kept is None:
+        return folded(game, viewer, samples)
+    found: dict[str, Series] = {}
+    for (player, measure), values in sorted(kept.values.items()):
+        entry = found.setdefault(measure, Series(measure, kept.currency.get(measure, False),
+                                                 times=list(kept.times)))
+        entry.values[player] = values
+    return _charted(found)
+
+
+def _charted(found: dict[str, Series]) -> list[Series]:
+    # Balances are always charted; other numbers only once they have moved.
+    kept = [s for s in found.values() if s.currency or len(
+        {v for values in s.values.values() for v in values if v is not None}) > 1]
+    return sorted(kept, key=lambda s: (not s.currency, s.measure))
+
+
+def folded(game: Game, viewer: str, samples: int = SAMPLES) -> list[Series]:
+    """Every numeric measure of the players over time, as ``viewer`` saw it, from the
+    viewer's views of the game folded from its whole log (costs the log's length)."""
     ends = [i for i, event in enumerate(game.log)
             if i + 1 == len(game.log) or game.log[i + 1].get("batch") != event.get("batch")]
     if len(ends) > samples:
@@ -73,17 +92,14 @@ def series(game: Game, viewer: str, samples: int = SAMPLES) -> list[Series]:
             currencies.update(balances)
         for player, record in (shown.get("players") or {}).items():
             for measure, value in record.items():
-                number = _number(value)
-                if number is None or measure in POSITIONAL:
+                amount = number(value)
+                if amount is None or measure in POSITIONAL:
                     continue
                 entry = found.setdefault(measure, Series(measure, measure in currencies))
-                entry.values.setdefault(player, [None] * len(moments))[k] = number
+                entry.values.setdefault(player, [None] * len(moments))[k] = amount
     for entry in found.values():
         entry.times = [time for time, _ in moments]
-    # Balances are always charted; other numbers only once they have moved.
-    kept = [s for s in found.values() if s.currency or len(
-        {v for values in s.values.values() for v in values if v is not None}) > 1]
-    return sorted(kept, key=lambda s: (not s.currency, s.measure))
+    return _charted(found)
 
 
 def figures(found: list[Series], players: list[str] | None = None) -> list[dict[str, Any]]:

@@ -23,7 +23,7 @@ from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import GameError, NomiconError
 from nomicon.server import access, charts, live, revert, svg
 from nomicon.server.access import Seat
-from nomicon.server.accounts import User
+from nomicon.server.accounts import AccountError, User
 from nomicon.server.auth import SESSION_COOKIE
 from nomicon.server.errors import BadRequest, Forbidden, NotFound, status_of
 from nomicon.server.forms import ActionForm, action_forms, read_arguments, read_value, safe_next
@@ -46,6 +46,9 @@ SHOWN_ELSEWHERE = frozenset({"game", "players", "board", "turn", "prompts", "pro
 GOVERNANCE = ("propose", "vote", "retract")
 LOG_PAGE = 100
 RECENT = 12
+PROPOSALS_PAGE = 20
+MEMBERS_PAGE = 50
+RECENT_BATCHES = 40
 
 
 def _seat_or_join(request: Request, site: Site, game_id: str, user: User) -> Seat:
@@ -70,10 +73,8 @@ def _context(request: Request, site: Site, seat: Seat, game: Game, tab: str,
             if p.get("to") == seat.player or (seat.is_admin and p.get("to") == ADMIN)]
     record = site.store.get_game(game.id)
     tabs = [(key, label) for key, label in TABS if key != "admin" or seat.is_admin]
-    members = site.accounts.members(game.id) if seat.is_admin else []
     return {
         "title": f"{label_of(tab)} · {view['game'].get('title', game.id)}",
-        "members": members,
         "game": {"id": game.id, "title": view["game"].get("title"), "pack": game.pack.id,
                  "board": game.pack.board, "head": game.head, "meta": record.meta},
         "view": view, "seat": seat, "tab": tab, "tabs": tabs, "my_prompts": mine,
@@ -132,14 +133,14 @@ def _spaces(view: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def _players(seat: Seat, game: Game) -> dict[str, Any]:
+def _players(site: Site, seat: Seat, game: Game) -> dict[str, Any]:
     view = game.view(seat.viewer)
     players = view.get("players") or {}
     columns: list[str] = []
     for record in players.values():
         columns.extend(k for k in record if k not in ("name", "joined") and k not in columns)
     others = {k: v for k, v in (view.get("accounts") or {}).items() if k not in players}
-    found = charts.series(game, seat.viewer)
+    found = charts.series(site.store, game, seat.viewer)
     return {"columns": columns, "players": players, "accounts": others,
             "charts": charts.as_script_json(charts.figures(found, list(players))),
             "series": found}
@@ -150,9 +151,11 @@ def _rules(seat: Seat, game: Game) -> dict[str, Any]:
     return {"rules": sorted(view["rules"].values(), key=lambda e: int(e["number"]))}
 
 
-def _proposals(seat: Seat, game: Game) -> dict[str, Any]:
+def _proposals(seat: Seat, game: Game, before: int | None) -> dict[str, Any]:
+    """A page of the proposals, newest first, before proposal ``before`` (None: the
+    newest); the "older" link continues before this page's last."""
     view = game.view(seat.viewer)
-    found = sorted((view.get("proposals") or {}).values(), key=lambda p: -int(p["id"]))
+    found, older = proposal_page(view, before, PROPOSALS_PAGE)
     for proposal in found:
         counts: dict[str, int] = {}
         for choice in (proposal.get("votes") or {}).values():
@@ -162,7 +165,19 @@ def _proposals(seat: Seat, game: Game) -> dict[str, Any]:
         proposal["amendment_text"] = (yaml.safe_dump(amendment, sort_keys=False,
                                                      allow_unicode=True)
                                       if amendment else "")
-    return {"proposals": found, "forms": _forms(game, seat, names=GOVERNANCE)}
+    return {"proposals": found, "older": older, "before": before,
+            "forms": _forms(game, seat, names=GOVERNANCE)}
+
+
+def proposal_page(view: dict[str, Any], before: int | None,
+                  limit: int) -> tuple[list[dict[str, Any]], int | None]:
+    """The newest ``limit`` proposals of a view before id ``before``, newest first, and
+    the ``before`` of the next (older) page, or None when there is none."""
+    ids = sorted((int(key) for key in view.get("proposals") or {}), reverse=True)
+    if before is not None:
+        ids = [i for i in ids if i < before]
+    shown = [view["proposals"][str(i)] for i in ids[:limit]]
+    return shown, (ids[limit - 1] if len(ids) > limit else None)
 
 
 def _history(seat: Seat, game: Game, before: int | None, rolls_only: bool) -> dict[str, Any]:
@@ -201,16 +216,23 @@ def _open_options(game: Game, seat: Seat) -> dict[str, list[str]]:
     return found
 
 
-def _admin(seat: Seat, game: Game) -> dict[str, Any]:
+def _admin(site: Site, seat: Seat, game: Game, after: str | None) -> dict[str, Any]:
+    """The admin console; its members are paged (``after``: the last member shown)."""
     if not seat.is_admin:
         raise Forbidden("only the game's admin sees the admin console")
     view = game.view(ADMIN)
     queue = [p for p in (view.get("proposals") or {}).values()
              if p.get("status") == "awaiting-implementation"]
     entries = [e for e in access.legal(game, seat, as_admin=True) if e["name"] != "choose"]
+    try:
+        members = site.accounts.members(game.id, after, MEMBERS_PAGE + 1)
+    except AccountError as exc:
+        raise BadRequest(str(exc)) from None
+    more = members[MEMBERS_PAGE - 1][0].name if len(members) > MEMBERS_PAGE else None
     return {"forms": action_forms(entries, as_admin=True), "queue": queue,
-            "batches": revert.batches(game)[:40], "open_options": _open_options(game, seat),
-            "state": view}
+            "batches": revert.batches(game, RECENT_BATCHES),
+            "open_options": _open_options(game, seat), "state": view,
+            "members": members[:MEMBERS_PAGE], "members_after": after, "more_members": more}
 
 
 # -- routes -----------------------------------------------------------------------------------
@@ -221,7 +243,8 @@ def board_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) ->
 
 @router.get("/games/{game_id}/players")
 def players_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
-    return _page(request, site, game_id, user, "players", _players)
+    return _page(request, site, game_id, user, "players",
+                 lambda seat, game: _players(site, seat, game))
 
 
 @router.get("/games/{game_id}/rules")
@@ -251,8 +274,10 @@ def rule_page(request: Request, game_id: str, number: int, user: LoggedIn, site:
 
 
 @router.get("/games/{game_id}/proposals")
-def proposals_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
-    return _page(request, site, game_id, user, "proposals", _proposals, preview=None,
+def proposals_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
+                   before: Annotated[int | None, Query(ge=1, le=2**31)] = None) -> Response:
+    return _page(request, site, game_id, user, "proposals",
+                 lambda seat, game: _proposals(seat, game, before), preview=None,
                  amendment="", whatif=None)
 
 
@@ -264,7 +289,7 @@ def preview_page(request: Request, game_id: str, form: Form, user: LoggedIn,
 
     def build(seat: Seat, game: Game) -> dict[str, Any]:
         shown = preview(game, amendment, seat.viewer)
-        return {**_proposals(seat, game), "preview": shown}
+        return {**_proposals(seat, game, None), "preview": shown}
 
     return _page(request, site, game_id, user, "proposals", build, amendment=text,
                  whatif=None)
@@ -299,7 +324,7 @@ def whatif_page(request: Request, game_id: str, number: Annotated[int, Path(ge=1
         chart = (charts.as_script_json([{"measure": "what-if",
                                          "figure": json.loads(whatif.figure(result).to_json())}])
                  if result.get("ok") else None)
-        return {**_proposals(seat, game), "whatif": {"proposal": number, "result": result,
+        return {**_proposals(seat, game, None), "whatif": {"proposal": number, "result": result,
                                                      "chart": chart}}
 
     return _page(request, site, game_id, user, "proposals", build, amendment="",
@@ -320,8 +345,10 @@ def prompts_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) 
 
 
 @router.get("/games/{game_id}/admin")
-def admin_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
-    return _page(request, site, game_id, user, "admin", _admin)
+def admin_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
+               after: Annotated[str | None, Query(max_length=32)] = None) -> Response:
+    return _page(request, site, game_id, user, "admin",
+                 lambda seat, game: _admin(site, seat, game, after))
 
 
 @router.get("/games/{game_id}/live", response_class=StreamingResponse)
@@ -333,11 +360,19 @@ def live_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> 
 
 
 # -- changes ----------------------------------------------------------------------------------
-_BUILDERS: dict[str, Callable[[Seat, Game], dict[str, Any]]] = {
-    "board": _board, "players": _players, "rules": _rules, "proposals": _proposals,
-    "prompts": _prompts, "admin": _admin,
-    "history": lambda seat, game: _history(seat, game, None, False),
+_BUILDERS: dict[str, Callable[[Site, Seat, Game], dict[str, Any]]] = {
+    "board": lambda site, seat, game: _board(seat, game), "players": _players,
+    "rules": lambda site, seat, game: _rules(seat, game),
+    "proposals": lambda site, seat, game: _proposals(seat, game, None),
+    "prompts": lambda site, seat, game: _prompts(seat, game),
+    "admin": lambda site, seat, game: _admin(site, seat, game, None),
+    "history": lambda site, seat, game: _history(seat, game, None, False),
 }
+
+
+def _builder(site: Site, tab: str) -> Callable[[Seat, Game], dict[str, Any]]:
+    build = _BUILDERS[tab]
+    return lambda seat, game: build(site, seat, game)
 
 
 @router.post("/games/{game_id}/act")
@@ -356,7 +391,7 @@ def act(request: Request, game_id: str, form: Form, user: LoggedIn, site: SiteDe
         if status in (401, 403, 404):
             raise
         tab = _tab_of(back, game_id)
-        return _page(request, site, game_id, user, tab, _BUILDERS[tab], error=str(exc),
+        return _page(request, site, game_id, user, tab, _builder(site, tab), error=str(exc),
                      status=status, preview=None, amendment="")
     said = [e["message"] for e in events if e.get("message") and e.get("type") != "action"]
     return redirect(back, flash=said or ["Done."])
@@ -379,7 +414,7 @@ def revert_page(request: Request, game_id: str, form: Form, user: LoggedIn,
     try:
         new_id = revert.revert(site, game_id, int(text), by=user.name)
     except GameError as exc:
-        return _page(request, site, game_id, user, "admin", _BUILDERS["admin"],
+        return _page(request, site, game_id, user, "admin", _builder(site, "admin"),
                      error=str(exc), status=status_of(exc) or 400)
     return redirect(f"/games/{new_id}/admin", flash=[
         f"Reverted: the game continues as game {new_id}; game {game_id} is archived."])

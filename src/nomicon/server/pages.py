@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from nomicon.kernel.errors import NomiconError
@@ -97,23 +97,30 @@ def log_out(request: Request, form: Form) -> Response:
 
 
 # -- the lobby ---------------------------------------------------------------------------
-def _lobby(request: Request, site: Site, user: User, *, error: str | None = None,
-           status: int = 200) -> Response:
-    rows = access.games_for(site, user)
+#: Games on a page of the lobby.
+LOBBY_PAGE = 30
+#: Tokens on a page of the account.
+TOKENS_PAGE = 50
+
+
+def _lobby(request: Request, site: Site, user: User, *, after: str | None = None,
+           error: str | None = None, status: int = 200) -> Response:
+    """A page of the games, newest first, after game ``after`` (None: the newest)."""
+    rows = access.games_for(site, user, after, LOBBY_PAGE + 1)
     return render(request, "lobby.html", {
-        "title": "Games", "error": error,
-        "mine": [(r, m) for r, m in rows if m is not None],
-        "others": [(r, m) for r, m in rows if m is None],
+        "title": "Games", "error": error, "games": rows[:LOBBY_PAGE], "after": after,
+        "older": rows[LOBBY_PAGE - 1][0].id if len(rows) > LOBBY_PAGE else None,
         "packs": list(site.registry),
     }, status=status)
 
 
 @router.get("/")
-def lobby(request: Request, site: SiteDep) -> Response:
+def lobby(request: Request, site: SiteDep,
+          after: Annotated[str | None, Query(max_length=100)] = None) -> Response:
     user = session_user(request)
     if user is None:
         return render(request, "welcome.html", {"title": "Nomicon"})
-    return _lobby(request, site, user)
+    return _lobby(request, site, user, after=after)
 
 
 @router.post("/games")
@@ -154,17 +161,25 @@ def join(request: Request, game_id: str, form: Form, user: LoggedIn,
 
 
 # -- the account -------------------------------------------------------------------------
+def _tokens(site: Site, user: User, after: str | None) -> dict[str, Any]:
+    """A page of the user's tokens, oldest first, after the token ``after``."""
+    found = site.accounts.tokens(user, after, TOKENS_PAGE + 1)
+    return {"tokens": found[:TOKENS_PAGE], "after": after,
+            "more": found[TOKENS_PAGE - 1].id if len(found) > TOKENS_PAGE else None}
+
+
 @router.get("/account")
-def account(request: Request, user: LoggedIn, site: SiteDep) -> Response:
-    return render(request, "account.html", {"title": "Your account",
-                                            "tokens": site.accounts.tokens(user), "new": None})
+def account(request: Request, user: LoggedIn, site: SiteDep,
+            after: Annotated[str | None, Query(max_length=12)] = None) -> Response:
+    return render(request, "account.html", {"title": "Your account", "new": None,
+                                            **_tokens(site, user, after)})
 
 
 @router.post("/account/tokens")
 def new_token(request: Request, form: Form, user: LoggedIn, site: SiteDep) -> Response:
     token = site.accounts.new_token(user, form.get("label", "").strip()[:100])
     return render(request, "account.html", {"title": "Your account", "new": token,
-                                            "tokens": site.accounts.tokens(user)}, status=201)
+                                            **_tokens(site, user, None)}, status=201)
 
 
 @router.post("/account/tokens/{token_id}/revoke")

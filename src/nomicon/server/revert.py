@@ -34,16 +34,33 @@ from nomicon.store import GameNotFound, GameRecord, SeqConflict
 RETRIES = 5
 
 
-def batches(game: Game) -> list[dict[str, Any]]:
-    """The batches of the log, newest first: first seq, time, actor, and what happened."""
+#: How many events the newest batches are read at a time, from the end of the log.
+CHUNK = 256
+
+
+def batches(game: Game, count: int) -> list[dict[str, Any]]:
+    """The newest ``count`` batches of the log, newest first: first seq, time, actor, and
+    what happened. Reads the log backwards a slice at a time, so it costs the batches
+    shown (and one slice), not the log."""
+    log = game.log
+    stop = len(log)
+    events: list[dict[str, Any]] = []
+    while stop > 0:
+        start = max(0, stop - CHUNK)
+        events[:0] = log[start:stop]
+        stop = start
+        # The oldest batch read may have begun before the slice: read on until more
+        # than ``count`` batches are known, or the log's start.
+        if len({e.get("batch", e["seq"]) for e in events}) > count:
+            break
     found: dict[int, dict[str, Any]] = {}
-    for event in game.log:
+    for event in events:
         key = int(event.get("batch", event["seq"]))
         entry = found.setdefault(key, {"seq": event["seq"], "time": event.get("time"),
                                        "actor": event.get("actor"), "messages": []})
         if event.get("message"):
             entry["messages"].append(event["message"])
-    return sorted(found.values(), key=lambda b: b["seq"], reverse=True)
+    return sorted(found.values(), key=lambda b: b["seq"], reverse=True)[:count]
 
 
 def _cut(log: list[dict[str, Any]], seq: int) -> int:

@@ -18,7 +18,7 @@ from .errors import (
 )
 from .history import LazyLog
 from .migrate import current_revision, head_revision, upgrade
-from .sql import KEEP, Claim, GameRecord, Idempotency, Keep, SqlStore, Tail, open_store
+from .sql import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, Point, SqlStore, Tail, open_store
 
 __all__ = [
     "KEEP",
@@ -29,8 +29,10 @@ __all__ = [
     "Idempotency",
     "InvalidInput",
     "Keep",
+    "Kept",
     "KeyUsed",
     "LazyLog",
+    "Point",
     "SeqConflict",
     "SqlStore",
     "StoreError",

@@ -21,6 +21,8 @@ __all__ = [
     "idempotency",
     "memberships",
     "metadata",
+    "series",
+    "series_keys",
     "snapshots",
     "users",
 ]
@@ -76,6 +78,12 @@ games = sa.Table(
     # game is over), kept with each appended batch so that due games are found by
     # one indexed query.
     sa.Column("next_due", UTCDateTime(), nullable=True, index=True),
+    # The seq after which the game's measures are kept in ``series`` (migration 0006):
+    # 0 for a game kept from its start; a game stored before, or imported, has its
+    # head then, and its charts are folded from the log.
+    sa.Column("series_from", sa.Integer(), nullable=False, server_default=sa.text("0")),
+    # The lobby pages games by (created, id).
+    sa.Index("ix_games_created_id", "created", "id"),
 )
 
 events = sa.Table(
@@ -147,6 +155,8 @@ api_tokens = sa.Table(
     ),
     sa.Column("label", sa.String(), nullable=False, server_default=""),
     sa.Column("created", UTCDateTime(), nullable=False),
+    # A user's tokens are paged by (created, token_hash) (migration 0006).
+    sa.Index("ix_api_tokens_user_id_created_token_hash", "user_id", "created", "token_hash"),
 )
 
 memberships = sa.Table(
@@ -160,4 +170,34 @@ memberships = sa.Table(
     ),
     sa.Column("role", sa.String(), nullable=False),  # admin, player or observer
     sa.Column("player", sa.String(), nullable=True),  # the player's name in the game
+    # A user's games are paged by game id (migration 0006).
+    sa.Index("ix_memberships_user_id_game_id", "user_id", "game_id"),
+)
+
+# -- the measures charted, kept as the game goes (migration 0006) --------------------
+
+series = sa.Table(
+    "series",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("player", sa.String(), primary_key=True),
+    sa.Column("measure", sa.String(), primary_key=True),
+    # The last event of the batch after which the measure stood so.
+    sa.Column("seq", sa.Integer(), primary_key=True, autoincrement=False),
+    # What each audience saw: {"*": the public value, viewer: their own where it
+    # differs (null: hidden from them)}; a value missing for "*" is not public.
+    sa.Column("shown", sa.JSON(), nullable=False),
+)
+
+series_keys = sa.Table(
+    "series_keys",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("player", sa.String(), primary_key=True),
+    sa.Column("measure", sa.String(), primary_key=True),
+    sa.Column("currency", sa.Boolean(), nullable=False),
 )

@@ -27,6 +27,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
+from . import series as kept_series
 from . import validate
 from .engine import WRITE, create_store_engine, default_url, to_url
 from .errors import (
@@ -39,14 +40,16 @@ from .errors import (
 )
 from .locks import WriteLocks
 from .migrate import upgrade_engine
+from .schema import UTCDateTime
 from .schema import events as events_t
 from .schema import games as games_t
 from .schema import idempotency as idempotency_t
 from .schema import snapshots as snapshots_t
+from .series import Kept, Point
 
 __all__ = [
-    "KEEP", "Claim", "GameRecord", "Idempotency", "Keep", "SqlStore", "Tail", "default_url",
-    "open_store",
+    "KEEP", "Claim", "GameRecord", "Idempotency", "Keep", "Kept", "Point", "SqlStore", "Tail",
+    "default_url", "open_store",
 ]
 
 
@@ -296,12 +299,16 @@ class SqlStore:
     # -- games ----------------------------------------------------------------
 
     def create_game(self, record: GameRecord, events: Sequence[Mapping[str, Any]] = (), *,
-                    snapshot: Mapping[str, Any] | None = None) -> None:
+                    snapshot: Mapping[str, Any] | None = None,
+                    series: Mapping[int, Sequence[Point]] | None = None) -> None:
         """Store a new game with its first events (seq 1, 2, ...), atomically.
 
         ``record.head`` is ignored: the stored head is the seq of the last event
         (0 without events). Raises :class:`DuplicateGame` if the id is taken.
         ``snapshot`` is the state after the last event (an imported game's).
+        ``series`` are the charted measures each batch of the events wrote, by the seq
+        of the batch's last event (see :meth:`append`); without them the game's series
+        starts after its head (its charts are folded from the log).
         """
         validate.record(record)
         batch = validate.events(events)
@@ -311,6 +318,9 @@ class SqlStore:
             if not batch:
                 raise InvalidInput("a snapshot needs at least one event")
         head = batch[-1]["seq"] if batch else 0
+        points = {at: kept_series.check(found) for at, found in (series or {}).items()}
+        if any(not 1 <= at <= head for at in points):
+            raise InvalidInput(f"series points must be at seqs 1..{head}")
         row = {
             "id": record.id,
             "pack": record.pack,
@@ -319,6 +329,7 @@ class SqlStore:
             "secret": record.secret,
             "head": head,
             "next_due": record.next_due,
+            "series_from": head if series is None else 0,
         }
         with self._guard("create_game"):
             try:
@@ -331,6 +342,8 @@ class SqlStore:
                     if snapshot is not None:
                         conn.execute(sa.insert(snapshots_t),
                                      _snapshot_row(record.id, batch[-1], snapshot))
+                    for at, found in sorted(points.items()):
+                        kept_series.keep(conn, record.id, at, found)
             except sa.exc.IntegrityError:
                 # A concurrent creator won (PostgreSQL: unique violation on the id).
                 if self._exists(record.id):
@@ -353,6 +366,41 @@ class SqlStore:
         stmt = sa.select(games_t).order_by(games_t.c.created, games_t.c.id)
         with self._guard("list_games"), self._read() as conn:
             return [_record(row) for row in conn.execute(stmt)]
+
+    def games_page(self, after: str | None = None, limit: int = 50) -> list[GameRecord]:
+        """A page of games, newest first (by creation time, then id): at most ``limit``,
+        those listed after game ``after`` (None: from the newest).
+
+        The cursor is the last game of the previous page, so a game made between two
+        reads neither shifts the pages nor is listed twice; each page is one indexed
+        range read, whatever the number of games."""
+        if limit < 1:
+            raise InvalidInput("limit must be at least 1")
+        order = (games_t.c.created, games_t.c.id)
+        stmt = sa.select(games_t).order_by(*(c.desc() for c in order)).limit(limit)
+        with self._guard("games_page"), self._read() as conn:
+            if after is not None:
+                created = conn.execute(sa.select(games_t.c.created)
+                                       .where(games_t.c.id == after)).scalar_one_or_none()
+                if created is None:
+                    raise InvalidInput(f"there is no game {after!r} to list the games after")
+                # A row-value comparison: one range of the (created, id) index.
+                stmt = stmt.where(sa.tuple_(*order) < sa.tuple_(
+                    sa.literal(created, UTCDateTime()), sa.literal(after)))
+            return [_record(row) for row in conn.execute(stmt)]
+
+    def chart(self, game_id: str, viewer: str, samples: int) -> Kept | None:
+        """The game's kept measures at up to ``samples`` moments spread over its log, as
+        ``viewer`` saw them (see :mod:`.series`); None when the game's measures were
+        not kept from its start (stored before they were kept, or imported)."""
+        stmt = sa.select(games_t.c.head, games_t.c.series_from).where(games_t.c.id == game_id)
+        with self._guard("chart"), self._read() as conn:
+            row = conn.execute(stmt).one_or_none()
+            if row is None:
+                raise GameNotFound(game_id)
+            if row.series_from:
+                return None
+            return kept_series.read(conn, game_id, int(row.head), viewer, samples)
 
     def due_games(self, now: datetime, limit: int = 100) -> list[str]:
         """The games with a timer due at or before ``now``, the longest due first (at
@@ -404,6 +452,7 @@ class SqlStore:
         meta: Mapping[str, Any] | None = None,
         snapshot: Mapping[str, Any] | None = None,
         next_due: datetime | Keep | None = KEEP,
+        series: Sequence[Point] = (),
     ) -> int:
         """Append events continuing the log; atomically; returns the new head.
 
@@ -414,9 +463,11 @@ class SqlStore:
         the head stands); ``secret`` replaces the dice secret (None keeps it);
         ``meta`` replaces the game's meta; ``snapshot`` is stored as the state after
         the last event of the batch; ``next_due`` is when the game's next timer falls
-        due after the batch (None: none; :data:`KEEP`, the default: unchanged).
+        due after the batch (None: none; :data:`KEEP`, the default: unchanged);
+        ``series`` are the charted measures the batch wrote (:mod:`.series`).
         """
         batch = validate.events(events)
+        points = kept_series.check(series)
         if idempotency is not None:
             validate.caller(idempotency.caller)
             validate.key(idempotency.key)
@@ -430,8 +481,9 @@ class SqlStore:
         if next_due is not KEEP and next_due is not None and not isinstance(next_due, datetime):
             raise InvalidInput("next_due must be a datetime, None or KEEP")
         if not batch:
-            if (idempotency, secret, meta, snapshot) != (None, None, None, None):
-                raise InvalidInput("an empty batch cannot carry a key, secret, meta or snapshot")
+            if (idempotency, secret, meta, snapshot) != (None, None, None, None) or points:
+                raise InvalidInput("an empty batch cannot carry a key, secret, meta, snapshot "
+                                   "or series")
             return self.get_game(game_id).head
         first, last = batch[0]["seq"], batch[-1]["seq"]
         validate.contiguous(game_id, batch, head=first - 1)
@@ -469,6 +521,7 @@ class SqlStore:
                             snapshots_t.c.game_id == game_id, snapshots_t.c.seq == last))
                         conn.execute(sa.insert(snapshots_t),
                                      _snapshot_row(game_id, batch[-1], snapshot))
+                    kept_series.keep(conn, game_id, last, points)
             except sa.exc.IntegrityError:
                 # Another writer inserted one of these seqs (or this key) first.
                 if idempotency is not None:
