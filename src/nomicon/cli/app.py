@@ -169,13 +169,15 @@ def service(ctx: typer.Context, db: str | None) -> Iterator[GameService]:
 # -- reading arguments ----------------------------------------------------------
 def parse_pairs(pairs: list[str] | None, what: str) -> tuple[dict[str, Any], dict[str, str]]:
     """``key=value`` words -> (values read as YAML scalars, the texts as typed)."""
+    values: dict[str, Any] = {}
+    texts: dict[str, str] = {}
+    if not pairs:
+        return values, texts  # without reading YAML, which most actions need not
     import yaml
 
     from nomicon.inputs import InputRefused, read_yaml
 
-    values: dict[str, Any] = {}
-    texts: dict[str, str] = {}
-    for pair in pairs or []:
+    for pair in pairs:
         key, sep, text = pair.partition("=")
         key = key.strip()
         if not sep or not key:
