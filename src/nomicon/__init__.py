@@ -8,12 +8,9 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import dice
-from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import (
     ActionError,
     ActionRefused,
@@ -23,8 +20,11 @@ from nomicon.kernel.errors import (
     NotYourTurn,
     UnknownAction,
 )
-from nomicon.kernel.pack import Registry, installed
-from nomicon.kernel.versions import NOMICON_VERSION as __version__
+
+if TYPE_CHECKING:
+    from nomicon.kernel.engine import Game
+    from nomicon.kernel.pack import Registry
+    from nomicon.kernel.versions import NOMICON_VERSION as __version__
 
 __all__ = [
     "ActionError",
@@ -41,11 +41,28 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> Any:
+    """``Game`` and ``__version__``, imported when first asked for: every ``nomicon.*``
+    import runs this file, and the engine (with pydantic and the rules) is more than
+    a command such as ``nomicon --help`` needs."""
+    if name == "Game":
+        from nomicon.kernel.engine import Game
+
+        return Game
+    if name == "__version__":
+        from nomicon.kernel.versions import NOMICON_VERSION
+
+        return NOMICON_VERSION
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def registry() -> Registry:
     """The installed rule packs and their rule classes.
 
     (Not ``packs``: that name is the ``nomicon.packs`` subpackage.)
     """
+    from nomicon.kernel.pack import installed
+
     return installed()
 
 
@@ -66,6 +83,11 @@ def new_game(
     secret is random. ``start`` defaults to now: the game's clock is an input, and
     this is the one place that reads the wall clock for it.
     """
+    import secrets
+
+    from nomicon.kernel import dice
+    from nomicon.kernel.engine import Game
+
     secret = dice.secret_from_seed(seed) if seed is not None else dice.new_secret()
     return Game.create(
         pack,

@@ -104,7 +104,8 @@ def test_simulate_without_limits_stops_at_the_default_cap_and_says_so(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Infinite Nomic never ends by itself: without --turns or --actions each game stops
     at the default cap of actions, which the report states."""
-    monkeypatch.setattr("nomicon.cli.sim.DEFAULT_ACTIONS", 30)
+    # The command reads the cap from the simulator when it runs.
+    monkeypatch.setattr("nomicon.sim.runner.DEFAULT_ACTIONS", 30)
     result = run("simulate", "--pack", "infinite-nomic-r7", "--games", "2", "--json")
     assert result.exit_code == 0, result.stderr
     report = json.loads(result.stdout)

@@ -12,20 +12,20 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
-import sqlalchemy as sa
 import typer
-import yaml
-from rich.console import Console
-from rich.text import Text
 
-from nomicon.inputs import InputRefused, read_yaml
 from nomicon.kernel.errors import ActionError, NomiconError
 from nomicon.kernel.timefmt import parse as parse_time
 from nomicon.present import json_value
-from nomicon.service import GameService
-from nomicon.store import GameNotFound, StoreError, default_url, open_store, to_url
+
+# The store (SQLAlchemy), Rich and YAML are imported where they are used: listing the
+# commands (``nomicon --help``) needs none of them.
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from nomicon.service import GameService
 
 DONE = 0
 REFUSED = 1  # the action was refused, or a check failed
@@ -84,10 +84,14 @@ def root(
 # -- output -------------------------------------------------------------------
 def console() -> Console:
     """Standard output for people (no colour when it is not a terminal)."""
+    from rich.console import Console
+
     return Console(highlight=False, soft_wrap=True)
 
 
 def err_console() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
@@ -108,6 +112,8 @@ def _json_default(value: Any) -> Any:
 
 def fail(message: str, code: int = USAGE) -> NoReturn:
     """Say what went wrong on standard error and exit with ``code``."""
+    from rich.text import Text
+
     err_console().print(Text(message))
     raise typer.Exit(code)
 
@@ -116,6 +122,8 @@ def fail(message: str, code: int = USAGE) -> NoReturn:
 @contextmanager
 def errors(where: str = "the store") -> Iterator[None]:
     """Turn Nomicon's errors into messages and exit statuses (no tracebacks)."""
+    from nomicon.store import GameNotFound, StoreError
+
     try:
         yield
     except GameNotFound as exc:
@@ -130,6 +138,8 @@ def errors(where: str = "the store") -> Iterator[None]:
 
 def database(ctx: typer.Context, db: str | None) -> str:
     """The database URL: the command's ``--db``, the global one, or the default."""
+    from nomicon.store import default_url, to_url
+
     settings = ctx.obj if isinstance(ctx.obj, Settings) else Settings()
     chosen = db or settings.db
     return to_url(chosen) if chosen else default_url()
@@ -137,6 +147,8 @@ def database(ctx: typer.Context, db: str | None) -> str:
 
 def shown_url(url: str) -> str:
     """The URL for messages, without a password."""
+    import sqlalchemy as sa
+
     try:
         return sa.engine.make_url(url).render_as_string(hide_password=True)
     except (sa.exc.ArgumentError, ValueError):
@@ -146,6 +158,9 @@ def shown_url(url: str) -> str:
 @contextmanager
 def service(ctx: typer.Context, db: str | None) -> Iterator[GameService]:
     """A :class:`GameService` on the chosen store, closed afterwards; errors mapped."""
+    from nomicon.service import GameService
+    from nomicon.store import open_store
+
     url = database(ctx, db)
     with errors(shown_url(url)), open_store(url) as store:
         yield GameService(store)
@@ -156,7 +171,13 @@ def parse_pairs(pairs: list[str] | None, what: str) -> tuple[dict[str, Any], dic
     """``key=value`` words -> (values read as YAML scalars, the texts as typed)."""
     values: dict[str, Any] = {}
     texts: dict[str, str] = {}
-    for pair in pairs or []:
+    if not pairs:
+        return values, texts  # without reading YAML, which most actions need not
+    import yaml
+
+    from nomicon.inputs import InputRefused, read_yaml
+
+    for pair in pairs:
         key, sep, text = pair.partition("=")
         key = key.strip()
         if not sep or not key:

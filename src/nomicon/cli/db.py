@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.text import Text
 
 from nomicon.cli.app import (
     REFUSED,
@@ -31,8 +30,9 @@ from nomicon.cli.app import (
     service,
     shown_url,
 )
-from nomicon.service import ImportRefused
-from nomicon.store import current_revision, head_revision, upgrade
+
+# Rich, the store and the service are imported in the commands: ``nomicon --help``
+# imports every command module, and needs none of them.
 
 db_app = typer.Typer(name="db", help="The store's database.", no_args_is_help=True,
                      rich_markup_mode=None)
@@ -49,6 +49,10 @@ def db_upgrade(ctx: typer.Context, db: DbOption = None, json_out: JsonOption = F
 
     Opening a store does this too; run it explicitly before starting several servers.
     """
+    from rich.text import Text
+
+    from nomicon.store import current_revision, head_revision, upgrade
+
     url = database(ctx, db)
     where = shown_url(url)
     with errors(where):
@@ -78,6 +82,8 @@ def export_game(
 
     The dice secret is included only once it has been revealed, or with --with-secret.
     """
+    from rich.text import Text
+
     with service(ctx, db) as svc:
         document = svc.export_game(game, with_secret=with_secret)
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
@@ -106,6 +112,10 @@ def import_game(
     status 1 if the file does not check out (a forged or broken log, a record or
     ruleset that the log does not lead to, a test game without ``--test``...).
     """
+    from rich.text import Text
+
+    from nomicon.service import ImportRefused
+
     document = _read(file)
     with service(ctx, db) as svc:
         try:

@@ -10,18 +10,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.text import Text
 
-from nomicon.cli import render
 from nomicon.cli.app import DbOption, JsonOption, app, console, database, print_json, service
-from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionError
-from nomicon.service import GameService
-from nomicon.sim.bots import RandomBot
-from nomicon.store import default_url
+
+# The bots, the store and Rich are imported when the demo runs: ``nomicon --help``
+# imports every command module, and needs none of them.
+if TYPE_CHECKING:
+    from nomicon.kernel.engine import Game
+    from nomicon.service import GameService
 
 PACK = "infinite-nomic-r7"
 PLAYERS = ("alice", "bob", "carol")
@@ -46,6 +46,11 @@ def demo(
     json_out: JsonOption = False,
 ) -> None:
     """Play a few turns of Infinite Nomic with random bots, and store the game."""
+    from rich.text import Text
+
+    from nomicon.cli import render
+    from nomicon.store import default_url
+
     with service(ctx, db) as svc:
         game = svc.create(PACK, PLAYERS, seed=seed)
         played = _play(svc, game.id, turns, random.Random(seed))
@@ -74,6 +79,8 @@ def demo(
 
 def _play(svc: GameService, game_id: str, turns: int, rng: random.Random) -> Played:
     """Let random bots play ``turns`` turns, each action stored as it happens."""
+    from nomicon.sim.bots import RandomBot
+
     bot = RandomBot(rng)
     played = Played()
     game = svc.open(game_id)

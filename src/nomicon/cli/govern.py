@@ -8,9 +8,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import yaml
-from rich.table import Table
-from rich.text import Text
 
 from nomicon.cli.app import (
     ActorArgument,
@@ -25,15 +22,19 @@ from nomicon.cli.app import (
     print_json,
     service,
 )
-from nomicon.governance import history
-from nomicon.governance.preview import preview
-from nomicon.inputs import InputRefused, read_yaml
 from nomicon.kernel.views import can_see
+
+# YAML, Rich and the governance modules are imported in the commands that use them:
+# ``nomicon --help`` imports every command module, and needs none of them.
 
 
 def _read_amendment(source: str | None) -> list[Any] | None:
     if source is None:
         return None
+    import yaml
+
+    from nomicon.inputs import InputRefused, read_yaml
+
     try:
         text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except OSError as exc:
@@ -67,6 +68,10 @@ def propose(
     json_out: JsonOption = False,
 ) -> None:
     """Make a proposal in GAME as ACTOR, or preview its amendment with --dry-run."""
+    from rich.text import Text
+
+    from nomicon.governance.preview import preview
+
     changes = _read_amendment(amendment)
     with service(ctx, db) as svc:
         if dry_run:
@@ -94,6 +99,8 @@ def propose(
 
 
 def _print_preview(shown: dict[str, Any]) -> None:
+    from rich.text import Text
+
     out = console()
     if not shown["ok"]:
         out.print(Text(f"the amendment cannot be applied: {shown['error']}", style="bold"))
@@ -125,6 +132,8 @@ def vote(
     json_out: JsonOption = False,
 ) -> None:
     """Vote on an open proposal."""
+    from rich.text import Text
+
     with service(ctx, db) as svc:
         events = svc.act(game, actor, "vote", {"proposal": proposal, "vote": choice},
                          at=parse_at(at), texts={"vote": choice})
@@ -142,6 +151,8 @@ def vote(
 def proposals(ctx: typer.Context, game: GameArgument, db: DbOption = None,
               json_out: JsonOption = False) -> None:
     """The proposals of GAME with their status and votes."""
+    from rich.table import Table
+
     with service(ctx, db) as svc:
         found = svc.open(game).view("admin").get("proposals", {})
     if json_out:
@@ -169,6 +180,11 @@ def rule_history(
     json_out: JsonOption = False,
 ) -> None:
     """The versions of a rule in force, or the diff between two of them."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from nomicon.governance import history
+
     with service(ctx, db) as svc:
         entry = svc.open(game).state.root["rules"].get(str(rule))
     if entry is None:
@@ -204,6 +220,10 @@ def ruleset_diff(
     json_out: JsonOption = False,
 ) -> None:
     """The ruleset's text as it changed between two events of the log."""
+    from rich.text import Text
+
+    from nomicon.governance import history
+
     with service(ctx, db) as svc:
         log = svc.open(game).log
     last = log[-1]["seq"] if log else 0

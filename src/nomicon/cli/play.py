@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
-from rich.text import Text
 
-from nomicon.cli import render
 from nomicon.cli.app import (
     ActorArgument,
     AtOption,
@@ -25,6 +23,9 @@ from nomicon.cli.app import (
 from nomicon.kernel.errors import ActionError
 from nomicon.kernel.views import can_see
 from nomicon.present import cell
+
+# Rich is imported where something is printed for people: ``nomicon --help`` imports
+# every command module, and ``--json`` needs no Rich either.
 
 
 @app.command()
@@ -65,6 +66,8 @@ def new(
     if json_out:
         print_json(summary)
         return
+    from rich.text import Text
+
     out = console()
     out.print(Text(f"game {game.id} created: {summary['title']} ({game.pack.id})", style="bold"))
     out.print(Text(f"players: {cell(summary['players'])}"))
@@ -131,6 +134,8 @@ def _act(ctx: typer.Context, game_id: str, actor: str, name: str, pairs: list[st
     if json_out:
         print_json({"ok": True, "game": game_id, "events": shown})
         return
+    from rich.text import Text
+
     out = console()
     for entry in shown:
         if entry.get("message"):
@@ -156,4 +161,6 @@ def legal(
     if json_out:
         print_json(entries)
     else:
+        from nomicon.cli import render
+
         render.legal(console(), actor, entries)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console
@@ -18,7 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from nomicon.present import cell
-from nomicon.verify import Report
+
+if TYPE_CHECKING:
+    from nomicon.verify import Report
 
 # View keys that have their own section in the state rendering.
 _SECTIONS = ("game", "players", "board", "turn", "prompts", "proposals", "rules", "dice",

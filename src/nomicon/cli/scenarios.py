@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.text import Text
 
-from nomicon import scenario as scenarios
 from nomicon.cli.app import DONE, REFUSED, USAGE, JsonOption, app, console, err_console
 from nomicon.cli.app import print_json_line as emit
 from nomicon.kernel.errors import NomiconError
+
+# The scenario runner (the engine) and Rich are imported when scenarios run:
+# ``nomicon --help`` imports every command module, and needs neither.
 
 scenario_app = typer.Typer(help="Scenario files: set up a game, play steps, check results.",
                            no_args_is_help=True, rich_markup_mode=None)
@@ -42,6 +43,10 @@ def run(
 
 
 def _run_one(path: Path) -> tuple[dict[str, Any], int]:
+    from rich.text import Text
+
+    from nomicon import scenario as scenarios
+
     try:
         result = scenarios.run(path)
     except NomiconError as exc:
@@ -55,6 +60,8 @@ def _run_one(path: Path) -> tuple[dict[str, Any], int]:
 
 
 def _show(path: Path, outcome: dict[str, Any]) -> None:
+    from rich.text import Text
+
     out = console()
     if outcome.get("error"):
         out.print(Text(f"INVALID {path}", style="bold red"))

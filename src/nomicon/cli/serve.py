@@ -12,18 +12,19 @@ import secrets
 import socket
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-import uvicorn
-from rich.text import Text
 
 from nomicon.cli.app import DbOption, app, console, database, errors, fail, shown_url
 from nomicon.cli.demo import PACK, PLAYERS
 from nomicon.cli.demo import _play as play_demo
-from nomicon.server import Settings, create_app
-from nomicon.server.accounts import ADMIN, PLAYER, AccountError, Accounts, User
-from nomicon.server.site import Site
+
+# The web stack (FastAPI, Jinja, uvicorn, the charts) is imported when ``serve`` runs:
+# no other command needs it, and ``nomicon --help`` imports every command module.
+if TYPE_CHECKING:
+    from nomicon.server.accounts import Accounts, User
+    from nomicon.server.site import Site
 
 DEMO_TURNS = 6
 
@@ -56,6 +57,11 @@ def serve(
     db: DbOption = None,
 ) -> None:
     """Serve the web pages and the JSON API (under /api) until interrupted."""
+    import uvicorn
+    from rich.text import Text
+
+    from nomicon.server import Settings, create_app
+
     url = database(ctx, db)
     settings = Settings(secure_cookies=True if secure_cookies else None,
                         allow_signup=not no_signup, tick_seconds=tick,
@@ -90,6 +96,8 @@ def serve(
 
 def start_demo(site: Site) -> Demo:
     """A demo game played a few turns by bots, and accounts to look at it with."""
+    from nomicon.server.accounts import ADMIN, PLAYER, AccountError
+
     service = site.service
     start = site.now() - timedelta(hours=3)
     game = service.create(PACK, PLAYERS, start=start)
@@ -109,6 +117,8 @@ def start_demo(site: Site) -> Demo:
 
 
 def _free_account(accounts: Accounts, base: str, password: str) -> User:
+    from nomicon.server.accounts import AccountError
+
     for n in range(1, 100):
         name = base if n == 1 else f"{base}-{n}"
         try:

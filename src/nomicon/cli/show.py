@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from nomicon.cli import render
 from nomicon.cli.app import (
     REFUSED,
     USAGE,
@@ -21,15 +20,20 @@ from nomicon.cli.app import (
     print_json,
     service,
 )
-from nomicon.kernel.pack import installed
-from nomicon.kernel.rules import Rule
 from nomicon.kernel.timefmt import iso
-from nomicon.verify import verify as verify_log
+
+# The packs, the verifier and the renderings (Rich) are imported in the commands:
+# ``nomicon --help`` imports every command module, and needs none of them.
+if TYPE_CHECKING:
+    from nomicon.kernel.rules import Rule
 
 
 @app.command()
 def packs(json_out: JsonOption = False) -> None:
     """The installed rule packs and their parameters."""
+    from nomicon.cli import render
+    from nomicon.kernel.pack import installed
+
     # Not ``nomicon.registry()``: once a pack is loaded, the subpackage ``nomicon.packs``
     # shadows that function.
     with errors():
@@ -47,6 +51,8 @@ def packs(json_out: JsonOption = False) -> None:
 @app.command()
 def games(ctx: typer.Context, db: DbOption = None, json_out: JsonOption = False) -> None:
     """The games in the store, oldest first."""
+    from nomicon.cli import render
+
     with service(ctx, db) as svc:
         records = svc.list_games()
     entries = [
@@ -70,6 +76,8 @@ def state(
     json_out: JsonOption = False,
 ) -> None:
     """The state of GAME as a viewer sees it."""
+    from nomicon.cli import render
+
     with service(ctx, db) as svc:
         view = svc.open(game).view(viewer)
     if json_out:
@@ -90,6 +98,8 @@ def log(
     json_out: JsonOption = False,
 ) -> None:
     """The log of GAME as a viewer may read it (entries numbered by seq)."""
+    from nomicon.cli import render
+
     with service(ctx, db) as svc:
         entries = svc.open(game).log_for(viewer)
     if rolls:
@@ -116,6 +126,9 @@ def rules(
     json_out: JsonOption = False,
 ) -> None:
     """The rules in force in GAME, or (--classes) every installed rule class."""
+    from nomicon.cli import render
+    from nomicon.kernel.pack import installed
+
     if show_classes:
         if game is not None or at is not None:
             fail("rules --classes takes no GAME and no --at")
@@ -169,6 +182,9 @@ def verify(
     no roll disagrees with its seed; else 1 (also when it was written by another
     version and could not be re-executed: the output says so).
     """
+    from nomicon.cli import render
+    from nomicon.verify import verify as verify_log
+
     with service(ctx, db) as svc:
         record, events = svc.store.load(game)
         registry = svc.registry

@@ -14,13 +14,9 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
 from nomicon.cli.app import (
     DbOption,
@@ -35,12 +31,19 @@ from nomicon.cli.app import (
     split_names,
 )
 from nomicon.cli.govern import _read_amendment
-from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import NomiconError
-from nomicon.sim import report as reports
-from nomicon.sim import whatif as whatifs
-from nomicon.sim.runner import BOTS, DEFAULT_ACTIONS, START, Settings, SimError
-from nomicon.sim.runner import simulate as run_games
+
+# The simulator and Rich are imported when a simulation runs: ``nomicon --help``
+# imports every command module, and needs neither.
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from nomicon.kernel.engine import Game
+
+# The bot kinds (nomicon.sim.runner.BOTS) and the what-if default number of games
+# (nomicon.sim.whatif.DEFAULT_GAMES), which the help shows; a test holds them equal.
+BOTS = ("random", "greedy")
+WHATIF_GAMES = 200
 
 GamesOption = Annotated[int, typer.Option("--games", min=1, help="How many games to play.")]
 SeedOption = Annotated[str, typer.Option(
@@ -74,6 +77,14 @@ def _progress(what: str, total: int, quiet: bool) -> Iterator[Callable[[int], No
     if quiet:
         yield None
         return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    console=err_console(), transient=True)
     with bar:
@@ -116,6 +127,12 @@ def simulate(
     The report: outcomes
     per player and per seat, game length, each currency's distribution and the pack's
     own metrics. The same seed gives the same report, whatever --jobs."""
+    from rich.text import Text
+
+    from nomicon.sim import report as reports
+    from nomicon.sim.runner import DEFAULT_ACTIONS, Settings, SimError
+    from nomicon.sim.runner import simulate as run_games
+
     params, _ = parse_pairs(param, "parameter")
     default_cap = turns is None and actions is None
     if default_cap:
@@ -174,7 +191,7 @@ def whatif(
         "--players", metavar="NAMES", help="With --pack: the players (default: "
                                            "p1,p2,p3).")] = None,
     param: ParamOption = None,
-    games: GamesOption = whatifs.DEFAULT_GAMES,
+    games: GamesOption = WHATIF_GAMES,
     turns: TurnsOption = None,
     actions: ActionsOption = None,
     bots: Annotated[str, typer.Option(
@@ -196,6 +213,10 @@ def whatif(
 
     Give --game with --proposal (or --amendment), or --pack with --amendment.
     Each simulation plays --turns turns (default 30) or --actions actions."""
+    from rich.text import Text
+
+    from nomicon.sim import whatif as whatifs
+
     if bots not in BOTS:
         fail(f"unknown bot {bots!r} (bots: {', '.join(BOTS)})")
     if (game_id is None) == (pack is None):
@@ -240,6 +261,8 @@ def whatif(
 
 def _fresh(pack: str, players: str | None, param: list[str] | None, seed: str) -> Game:
     from nomicon.kernel import dice
+    from nomicon.kernel.engine import Game
+    from nomicon.sim.runner import START
 
     params, _ = parse_pairs(param, "parameter")
     try:
@@ -251,6 +274,9 @@ def _fresh(pack: str, players: str | None, param: list[str] | None, seed: str) -
 
 
 def _show_whatif(out: Console, result: dict[str, Any], show_all: bool) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     limit = (f"{result['turns']} turns" if result["turns"] is not None
              else f"{result['actions']} actions")
     out.print(Text(f"what if: {result['games']} matched pairs of games of {result['pack']} "

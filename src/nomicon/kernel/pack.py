@@ -8,6 +8,7 @@ that must hold after every action.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -77,11 +78,23 @@ class Registry:
     """The installed packs and every rule class they offer."""
 
     def __init__(self, packs: list[Pack]) -> None:
-        self.packs: dict[str, Pack] = {p.id: p for p in packs}
-        self.classes: dict[str, type[Rule]] = {}
+        self._packs: dict[str, Pack] = {}
+        self._classes: dict[str, type[Rule]] = {}
         for pack in packs:
-            for cls in pack.all_rule_classes():
-                self.classes[cls.class_id()] = cls
+            self._add(pack)
+
+    def _add(self, pack: Pack) -> None:
+        self._packs[pack.id] = pack
+        for cls in pack.all_rule_classes():
+            self._classes[cls.class_id()] = cls
+
+    @property
+    def packs(self) -> dict[str, Pack]:
+        return self._packs
+
+    @property
+    def classes(self) -> dict[str, type[Rule]]:
+        return self._classes
 
     def pack(self, pack_id: str) -> Pack:
         try:
@@ -104,11 +117,60 @@ class Registry:
         return iter(self.packs.values())
 
 
+class _Installed(Registry):
+    """The packs of the ``nomicon.packs`` entry points, each imported when first asked
+    for: a command on one game needs its pack, not every pack's rules.
+
+    ``pack(id)`` imports the entry point of that name; a rule class that no imported
+    pack offers, or a look at ``packs`` or ``classes``, imports them all, after which
+    this is the registry of every installed pack in the order of their ids.
+    """
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self._entry_points = {ep.name: ep for ep in entry_points(group="nomicon.packs")}
+        self._complete = False
+        # A server's threads share this registry: each pack is made once.
+        self._lock = threading.RLock()
+
+    @property
+    def packs(self) -> dict[str, Pack]:
+        self._load_all()
+        return self._packs
+
+    @property
+    def classes(self) -> dict[str, type[Rule]]:
+        self._load_all()
+        return self._classes
+
+    def pack(self, pack_id: str) -> Pack:
+        with self._lock:
+            found = self._packs.get(pack_id)
+            if found is None and not self._complete and pack_id in self._entry_points:
+                loaded = self._entry_points[pack_id].load()()
+                if loaded.id == pack_id:  # else the entry point's name is not the pack's id
+                    self._add(loaded)
+                    found = loaded
+        return found if found is not None else super().pack(pack_id)
+
+    def rule_class(self, class_id: str) -> type[Rule]:
+        with self._lock:
+            found = self._classes.get(class_id)
+        return found if found is not None else super().rule_class(class_id)
+
+    def _load_all(self) -> None:
+        with self._lock:
+            if self._complete:
+                return
+            packs = [self._packs.get(name) or ep.load()() for name, ep in
+                     self._entry_points.items()]
+            self._packs, self._classes = {}, {}
+            for pack in sorted(packs, key=lambda p: p.id):
+                self._add(pack)
+            self._complete = True
+
+
 @cache
 def installed() -> Registry:
     """Packs installed through the ``nomicon.packs`` entry point group."""
-    packs: list[Pack] = []
-    for ep in entry_points(group="nomicon.packs"):
-        pack_cls = ep.load()
-        packs.append(pack_cls())
-    return Registry(sorted(packs, key=lambda p: p.id))
+    return _Installed()

@@ -1,23 +1,27 @@
-"""Programmatic Alembic migrations; no alembic.ini is needed at run time."""
+"""Programmatic Alembic migrations; no alembic.ini is needed at run time.
+
+Alembic is imported only to migrate or to ask it about revisions: every process that
+opens a store checks the database's revision, and few need to migrate.
+"""
 
 from __future__ import annotations
 
 import os
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from alembic.util import CommandError
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from .engine import WRITE, create_store_engine, to_url
 from .errors import StoreError
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
 __all__ = [
+    "HEAD",
     "MIGRATIONS_DIR",
     "alembic_config",
     "current_revision",
@@ -28,12 +32,18 @@ __all__ = [
 
 MIGRATIONS_DIR = Path(__file__).resolve().with_name("migrations")
 
+#: The newest revision in ``migrations/versions``, so that a store at it opens
+#: without Alembic; a test holds it equal to the head Alembic finds there.
+HEAD = "0006"
+
 # Arbitrary constant key for pg_advisory_xact_lock: serialises concurrent upgrades.
 _PG_MIGRATION_LOCK = 0x4E6F6D69  # "Nomi"
 
 
 def alembic_config(url: str | os.PathLike[str] | None = None) -> Config:
     """An Alembic config pointing at the migrations shipped in this package."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     if url is not None:
@@ -44,7 +54,9 @@ def alembic_config(url: str | os.PathLike[str] | None = None) -> Config:
 
 @cache
 def head_revision() -> str | None:
-    """The newest revision shipped with the package."""
+    """The newest revision shipped with the package, as Alembic finds it."""
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
@@ -59,10 +71,13 @@ def upgrade_engine(engine: Engine, revision: str = "head") -> None:
     if revision == "head":
         try:
             with engine.connect() as conn:
-                if MigrationContext.configure(conn).get_current_revision() == head_revision():
+                if _recorded_revisions(conn) == [HEAD]:
                     return
         except sa.exc.SQLAlchemyError:
             pass  # not readable yet (a new file...): the migration will say what is wrong
+    from alembic import command
+    from alembic.util import CommandError
+
     config = alembic_config()
     try:
         with engine.execution_options(**{WRITE: True}).begin() as conn:
@@ -87,6 +102,8 @@ def upgrade(url: str | os.PathLike[str], revision: str = "head") -> None:
 
 def current_revision(url: str | os.PathLike[str]) -> str | None:
     """The revision the database at ``url`` is at (None if never migrated)."""
+    from alembic.runtime.migration import MigrationContext
+
     engine = create_store_engine(url)
     try:
         with engine.connect() as conn:
@@ -95,3 +112,10 @@ def current_revision(url: str | os.PathLike[str]) -> str | None:
         raise StoreError(f"cannot read the schema revision: {exc}") from exc
     finally:
         engine.dispose()
+
+
+def _recorded_revisions(conn: Connection) -> list[str]:
+    """The revisions in Alembic's version table (one, once migrated), read with one
+    query; an error if there is no such table yet."""
+    rows = conn.execute(sa.text("SELECT version_num FROM alembic_version"))
+    return [str(row[0]) for row in rows]

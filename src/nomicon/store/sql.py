@@ -24,7 +24,6 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 
 from . import series as kept_series
@@ -572,11 +571,16 @@ class SqlStore:
                "first_seq": first,
                "last_seq": last, "result": dict(idempotency.result)}
         dialect = conn.dialect.name
+        # Each dialect's insert is imported here: a store uses one of them.
         if dialect == "postgresql":  # psycopg reports no row count here: ask for the row
+            from sqlalchemy.dialects import postgresql
+
             returning = (postgresql.insert(idempotency_t).values(row).on_conflict_do_nothing()
                          .returning(idempotency_t.c.key))
             return conn.execute(returning).first() is not None
         if dialect == "sqlite":
+            from sqlalchemy.dialects import sqlite
+
             insert = sqlite.insert(idempotency_t).values(row).on_conflict_do_nothing()
             return bool(conn.execute(insert).rowcount == 1)
         if SqlStore._claim(conn, game_id, idempotency) is not None:
