@@ -2,10 +2,11 @@
 pages and the chart.
 
 Builds two stored Infinite Nomic games by random play (the simulations' random bot,
-three players, a bounded number of accepted actions), each through the game service
-on a SQLite store so that every batch is appended as a live game's is (its events,
-snapshots and kept chart series), then times, through the web application
-(Starlette's test client, in this process), in one run:
+three players, a bounded number of accepted actions), each played in memory and
+stored at once on a SQLite store as the service would have stored it (its events,
+its state as the newest snapshot, the kept chart series of every batch), then times,
+through the web application (Starlette's test client, in this process), in one run,
+the two games' requests taking turns:
 
 - ``log``: a page of 100 entries of the JSON log from the middle of the game;
 - ``board``, ``history``, ``players``: the pages, as the game's admin sees them;
@@ -31,9 +32,14 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from nomicon import series
+from nomicon.kernel import dice
+from nomicon.kernel.engine import Game
 from nomicon.server import Settings, create_app
 from nomicon.server.accounts import ADMIN, OBSERVER
+from nomicon.service import _meta
 from nomicon.sim.bots import RandomBot, step
+from nomicon.store import GameRecord
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -48,32 +54,43 @@ CSRF = re.compile(r'name="csrf" value="([^"]+)"')
 
 def build(client: TestClient, actions: int, seed: int) -> tuple[str, int, float]:
     """A stored game played by random bots to ``actions`` accepted actions: its id, its
-    head and the seconds it took."""
+    head and the seconds it took. The game is played in memory and stored at once,
+    its log with its state as the newest snapshot and the chart series of every
+    batch, as the service would have stored them batch by batch."""
     site = client.app.state.site  # type: ignore[attr-defined]
     began = time.perf_counter()
-    game = site.service.create(PACK, PLAYERS, seed=seed, start=START)
+    game = Game.create(PACK, start=START, players=PLAYERS, game_id=f"pages-{seed}",
+                       secret=dice.secret_from_seed(f"pages-bench:{seed}"))
     rng, bot = random.Random(seed), RandomBot(random.Random(seed))
     accepted = 0
     while accepted < actions and not game.is_over:
         outcome = step(game, bot, rng)
         if outcome is not None and outcome.accepted:
             accepted += 1
-            if accepted % 5000 == 0:
+            if accepted % 10000 == 0:
                 print(f"  ... {accepted:,} actions, {game.head:,} events", file=sys.stderr)
+    record = GameRecord(id=game.id, pack=PACK, created=START, meta=_meta(game, {}),
+                        secret=game.secret.hex(), next_due=game.next_due())
+    site.store.create_game(record, list(game.log), snapshot=game.state.root,
+                           series=series.initial(game))
     for name, role in (("admin", ADMIN), ("watcher", OBSERVER)):
         user = site.accounts.user_named(name)
         site.accounts.seat(game.id, user, role)
     return game.id, game.head, time.perf_counter() - began
 
 
-def median_ms(call: Callable[[], object], repeat: int) -> float:
-    call()  # warm: the service's recent-state cache, the templates
-    times = []
+def medians_ms(calls: list[Callable[[], object]], repeat: int) -> list[float]:
+    """The median time of each call, the calls taking turns so that whatever else the
+    machine is doing weighs on each alike."""
+    for call in calls:
+        call()  # warm: the service's kept game, the templates
+    times: list[list[float]] = [[] for _ in calls]
     for _ in range(repeat):
-        began = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times) * 1000
+        for call, spent in zip(calls, times, strict=True):
+            began = time.perf_counter()
+            call()
+            spent.append(time.perf_counter() - began)
+    return [statistics.median(spent) * 1000 for spent in times]
 
 
 def requests(client: TestClient, token: str, watcher: str, game: str, head: int
@@ -116,15 +133,16 @@ def main() -> None:
                               ).json()["token"]
         token = client.post("/api/tokens", json={"name": "admin", "password": PASSWORD}
                             ).json()["token"]
-        results: dict[str, list[float]] = {}
-        heads = []
+        games = []
         for actions, seed in ((args.short, 1), (args.actions, 2)):
             game, head, took = build(client, actions, seed)
-            heads.append(head)
+            games.append((game, head))
             print(f"built a game of {actions:,} actions ({head:,} events) in {took:.0f} s",
                   file=sys.stderr)
-            for name, call in requests(client, token, watcher, game, head).items():
-                results.setdefault(name, []).append(median_ms(call, args.repeat))
+        heads = [head for _, head in games]
+        timed = [requests(client, token, watcher, game, head) for game, head in games]
+        results = {name: medians_ms([each[name] for each in timed], args.repeat)
+                   for name in timed[0]}
         app.state.site.store.close()
     short, long = f"{args.short:,} actions", f"{args.actions:,} actions"
     print(f"{'':8} {short:>16} {long:>16} {'ratio':>7}")

@@ -41,7 +41,9 @@ TABS = (("board", "Board"), ("players", "Players"), ("rules", "Rules"),
 # Parts of a view that have their own place on the pages; the rest is a pack's own
 # state (a card table, open trades...), shown as it is on the board page.
 SHOWN_ELSEWHERE = frozenset({"game", "players", "board", "turn", "prompts", "proposals",
-                             "rules", "dice", "winners", "accounts", "timers"})
+                             "rules", "dice", "winners", "accounts", "timers", "index"})
+#: The most entries of a table (trade offers...) the board page shows: the latest.
+EXTRA_ENTRIES = 20
 # The actions of the proposals page (the voting methods' actions).
 GOVERNANCE = ("propose", "vote", "retract")
 LOG_PAGE = 100
@@ -66,9 +68,8 @@ class NotMember(Forbidden):
         self.game_id = game_id
 
 
-def _context(request: Request, site: Site, seat: Seat, game: Game, tab: str,
-             **extra: Any) -> dict[str, Any]:
-    view = game.view(seat.viewer)
+def _context(request: Request, site: Site, seat: Seat, game: Game, view: dict[str, Any],
+             tab: str, **extra: Any) -> dict[str, Any]:
     mine = [p for p in view.get("prompts", [])
             if p.get("to") == seat.player or (seat.is_admin and p.get("to") == ADMIN)]
     record = site.store.get_game(game.id)
@@ -82,17 +83,24 @@ def _context(request: Request, site: Site, seat: Seat, game: Game, tab: str,
     }
 
 
+#: What a page adds to the context: from the viewer's seat, the game and the viewer's view.
+Build = Callable[[Seat, Game, dict[str, Any]], dict[str, Any]]
+
+
 def label_of(tab: str) -> str:
     return dict(TABS).get(tab, tab.capitalize())
 
 
 def _page(request: Request, site: Site, game_id: str, user: User, tab: str,
-          build: Callable[[Seat, Game], dict[str, Any]], *, error: str | None = None,
-          status: int = 200, **extra: Any) -> Response:
+          build: Build, *, error: str | None = None, status: int = 200,
+          **extra: Any) -> Response:
     seat = _seat_or_join(request, site, game_id, user)
     game = access.open_game(site, game_id)
-    context = _context(request, site, seat, game, tab, error=error, **extra)
-    context.update(build(seat, game))
+    # The viewer's view, made once: a page's parts all show it (a copy of the state
+    # the viewer may see, which is the biggest cost of a page).
+    view = game.view(seat.viewer)
+    context = _context(request, site, seat, game, view, tab, error=error, **extra)
+    context.update(build(seat, game, view))
     return render(request, f"game_{tab}.html", context, status=status)
 
 
@@ -104,14 +112,25 @@ def _forms(game: Game, seat: Seat, *, names: tuple[str, ...] | None = None,
 
 
 # -- the tabs ------------------------------------------------------------------------------
-def _board(seat: Seat, game: Game) -> dict[str, Any]:
-    view = game.view(seat.viewer)
+def _board(seat: Seat, game: Game, view: dict[str, Any]) -> dict[str, Any]:
     drawing = svg.draw(game.pack.board, view, seat.viewer)
     recent = game.log_before(seat.viewer, None, RECENT)
-    extra = {k: v for k, v in view.items() if k not in SHOWN_ELSEWHERE and v not in ({}, [],
-                                                                                   None, "")}
+    extra = {k: _latest(v) for k, v in view.items()
+             if k not in SHOWN_ELSEWHERE and v not in ({}, [], None, "")}
     return {"board_svg": Markup(drawing), "forms": _forms(game, seat, exclude=("choose",)),
             "recent": recent, "spaces": _spaces(view), "extra": extra}
+
+
+def _latest(value: Any) -> Any:
+    """A table or list as the board page shows it: its latest EXTRA_ENTRIES entries (a
+    long game's tables grow; the page shows what is recent, whatever the game's age)."""
+    if isinstance(value, dict) and len(value) > EXTRA_ENTRIES:
+        keys = list(value)[-EXTRA_ENTRIES:]
+        return {f"({len(value) - EXTRA_ENTRIES:,} earlier)": "...",
+                **{key: value[key] for key in keys}}
+    if isinstance(value, list) and len(value) > EXTRA_ENTRIES:
+        return [f"({len(value) - EXTRA_ENTRIES:,} earlier)", *value[-EXTRA_ENTRIES:]]
+    return value
 
 
 def _spaces(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -133,8 +152,7 @@ def _spaces(view: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def _players(site: Site, seat: Seat, game: Game) -> dict[str, Any]:
-    view = game.view(seat.viewer)
+def _players(site: Site, seat: Seat, game: Game, view: dict[str, Any]) -> dict[str, Any]:
     players = view.get("players") or {}
     columns: list[str] = []
     for record in players.values():
@@ -146,15 +164,14 @@ def _players(site: Site, seat: Seat, game: Game) -> dict[str, Any]:
             "series": found}
 
 
-def _rules(seat: Seat, game: Game) -> dict[str, Any]:
-    view = game.view(seat.viewer)
+def _rules(seat: Seat, game: Game, view: dict[str, Any]) -> dict[str, Any]:
     return {"rules": sorted(view["rules"].values(), key=lambda e: int(e["number"]))}
 
 
-def _proposals(seat: Seat, game: Game, before: int | None) -> dict[str, Any]:
+def _proposals(seat: Seat, game: Game, view: dict[str, Any],
+               before: int | None) -> dict[str, Any]:
     """A page of the proposals, newest first, before proposal ``before`` (None: the
     newest); the "older" link continues before this page's last."""
-    view = game.view(seat.viewer)
     found, older = proposal_page(view, before, PROPOSALS_PAGE)
     for proposal in found:
         counts: dict[str, int] = {}
@@ -180,14 +197,14 @@ def proposal_page(view: dict[str, Any], before: int | None,
     return shown, (ids[limit - 1] if len(ids) > limit else None)
 
 
-def _history(seat: Seat, game: Game, before: int | None, rolls_only: bool) -> dict[str, Any]:
+def _history(seat: Seat, game: Game, view: dict[str, Any], before: int | None,
+             rolls_only: bool) -> dict[str, Any]:
     """A page of the log, newest first, before seq ``before`` (None: the newest page).
 
     Paged by seq, which never changes, so a page costs what it shows however long
     the log: the "older" link continues before this page's last entry, the "newer"
     link ends after its first.
     """
-    view = game.view(seat.viewer)
     types = ("dice.rolled",) if rolls_only else None
     entries = game.log_before(seat.viewer, before, LOG_PAGE, types=types)
     older = (entries[-1]["seq"] if len(entries) == LOG_PAGE
@@ -201,7 +218,7 @@ def _history(seat: Seat, game: Game, before: int | None, rolls_only: bool) -> di
             "dice": view["dice"], "roll_count": view["dice"].get("count")}
 
 
-def _prompts(seat: Seat, game: Game) -> dict[str, Any]:
+def _prompts(seat: Seat, game: Game, view: dict[str, Any]) -> dict[str, Any]:
     return {"open_options": _open_options(game, seat)}
 
 
@@ -216,11 +233,11 @@ def _open_options(game: Game, seat: Seat) -> dict[str, list[str]]:
     return found
 
 
-def _admin(site: Site, seat: Seat, game: Game, after: str | None) -> dict[str, Any]:
+def _admin(site: Site, seat: Seat, game: Game, view: dict[str, Any],
+           after: str | None) -> dict[str, Any]:
     """The admin console; its members are paged (``after``: the last member shown)."""
     if not seat.is_admin:
         raise Forbidden("only the game's admin sees the admin console")
-    view = game.view(ADMIN)
     queue = [p for p in (view.get("proposals") or {}).values()
              if p.get("status") == "awaiting-implementation"]
     entries = [e for e in access.legal(game, seat, as_admin=True) if e["name"] != "choose"]
@@ -244,7 +261,7 @@ def board_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) ->
 @router.get("/games/{game_id}/players")
 def players_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
     return _page(request, site, game_id, user, "players",
-                 lambda seat, game: _players(site, seat, game))
+                 lambda seat, game, view: _players(site, seat, game, view))
 
 
 @router.get("/games/{game_id}/rules")
@@ -256,7 +273,7 @@ def rules_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) ->
 def rule_page(request: Request, game_id: str, number: int, user: LoggedIn, site: SiteDep,
               old: Annotated[int | None, Query(alias="from", ge=1)] = None,
               new: Annotated[int | None, Query(alias="to", ge=1)] = None) -> Response:
-    def build(seat: Seat, game: Game) -> dict[str, Any]:
+    def build(seat: Seat, game: Game, view: dict[str, Any]) -> dict[str, Any]:
         entry = game.state.root["rules"].get(str(number))
         if entry is None:
             raise BadRequest(f"there is no Rule {number} in force")
@@ -267,7 +284,7 @@ def rule_page(request: Request, game_id: str, number: int, user: LoggedIn, site:
             diff = history.version_diff(entry, a, b) if last > 1 else ""
         except KeyError as exc:
             raise BadRequest(str(exc.args[0])) from None
-        rule = game.view(seat.viewer)["rules"][str(number)]
+        rule = view["rules"][str(number)]
         return {"rule": rule, "versions": versions, "diff": diff, "old": a, "new": b}
 
     return _page(request, site, game_id, user, "rule", build)
@@ -277,7 +294,7 @@ def rule_page(request: Request, game_id: str, number: int, user: LoggedIn, site:
 def proposals_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
                    before: Annotated[int | None, Query(ge=1, le=2**31)] = None) -> Response:
     return _page(request, site, game_id, user, "proposals",
-                 lambda seat, game: _proposals(seat, game, before), preview=None,
+                 lambda seat, game, view: _proposals(seat, game, view, before), preview=None,
                  amendment="", whatif=None)
 
 
@@ -287,9 +304,9 @@ def preview_page(request: Request, game_id: str, form: Form, user: LoggedIn,
     text = form.get("amendment", "")
     amendment = read_value("amendment", text) if text.strip() else []
 
-    def build(seat: Seat, game: Game) -> dict[str, Any]:
+    def build(seat: Seat, game: Game, view: dict[str, Any]) -> dict[str, Any]:
         shown = preview(game, amendment, seat.viewer)
-        return {**_proposals(seat, game, None), "preview": shown}
+        return {**_proposals(seat, game, view, None), "preview": shown}
 
     return _page(request, site, game_id, user, "proposals", build, amendment=text,
                  whatif=None)
@@ -305,8 +322,8 @@ def whatif_page(request: Request, game_id: str, number: Annotated[int, Path(ge=1
                 form: Form, user: LoggedIn, site: SiteDep) -> Response:
     """Matched simulations with and without the proposal's amendment (nomicon.sim)."""
 
-    def build(seat: Seat, game: Game) -> dict[str, Any]:
-        proposal = (game.view(seat.viewer).get("proposals") or {}).get(str(number))
+    def build(seat: Seat, game: Game, view: dict[str, Any]) -> dict[str, Any]:
+        proposal = (view.get("proposals") or {}).get(str(number))
         if proposal is None:
             raise NotFound(f"there is no proposal {number} in game {game_id}")
         # The simulations start from the whole state, secrets included: where the
@@ -324,8 +341,8 @@ def whatif_page(request: Request, game_id: str, number: Annotated[int, Path(ge=1
         chart = (charts.as_script_json([{"measure": "what-if",
                                          "figure": json.loads(whatif.figure(result).to_json())}])
                  if result.get("ok") else None)
-        return {**_proposals(seat, game, None), "whatif": {"proposal": number, "result": result,
-                                                     "chart": chart}}
+        return {**_proposals(seat, game, view, None),
+                "whatif": {"proposal": number, "result": result, "chart": chart}}
 
     return _page(request, site, game_id, user, "proposals", build, amendment="",
                  preview=None)
@@ -336,7 +353,7 @@ def history_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
                  before: Annotated[int | None, Query(ge=1, le=2**31)] = None,
                  rolls: bool = False) -> Response:
     return _page(request, site, game_id, user, "history",
-                 lambda seat, game: _history(seat, game, before, rolls))
+                 lambda seat, game, view: _history(seat, game, view, before, rolls))
 
 
 @router.get("/games/{game_id}/prompts")
@@ -348,7 +365,7 @@ def prompts_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) 
 def admin_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
                after: Annotated[str | None, Query(max_length=32)] = None) -> Response:
     return _page(request, site, game_id, user, "admin",
-                 lambda seat, game: _admin(site, seat, game, after))
+                 lambda seat, game, view: _admin(site, seat, game, view, after))
 
 
 @router.get("/games/{game_id}/live", response_class=StreamingResponse)
@@ -360,19 +377,19 @@ def live_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> 
 
 
 # -- changes ----------------------------------------------------------------------------------
-_BUILDERS: dict[str, Callable[[Site, Seat, Game], dict[str, Any]]] = {
-    "board": lambda site, seat, game: _board(seat, game), "players": _players,
-    "rules": lambda site, seat, game: _rules(seat, game),
-    "proposals": lambda site, seat, game: _proposals(seat, game, None),
-    "prompts": lambda site, seat, game: _prompts(seat, game),
-    "admin": lambda site, seat, game: _admin(site, seat, game, None),
-    "history": lambda site, seat, game: _history(seat, game, None, False),
+_BUILDERS: dict[str, Callable[[Site, Seat, Game, dict[str, Any]], dict[str, Any]]] = {
+    "board": lambda site, seat, game, view: _board(seat, game, view), "players": _players,
+    "rules": lambda site, seat, game, view: _rules(seat, game, view),
+    "proposals": lambda site, seat, game, view: _proposals(seat, game, view, None),
+    "prompts": lambda site, seat, game, view: _prompts(seat, game, view),
+    "admin": lambda site, seat, game, view: _admin(site, seat, game, view, None),
+    "history": lambda site, seat, game, view: _history(seat, game, view, None, False),
 }
 
 
-def _builder(site: Site, tab: str) -> Callable[[Seat, Game], dict[str, Any]]:
+def _builder(site: Site, tab: str) -> Build:
     build = _BUILDERS[tab]
-    return lambda seat, game: build(site, seat, game)
+    return lambda seat, game, view: build(site, seat, game, view)
 
 
 @router.post("/games/{game_id}/act")
