@@ -17,7 +17,10 @@ both alike, timing one action:
   stood (its log, and its state as the newest snapshot) in a store of its own. Each
   action is chosen on an in-memory twin of the game, which must reach the same
   events (their hashes are compared). The first few actions warm the service up
-  and are not counted.
+  and are not counted;
+- *first fork, stored game*: what a preview or a what-if waits for before it starts,
+  on the SQLite store: a service that has never seen the game opens it (its newest
+  snapshot and the events after it) and forks it.
 
 The figure to read is each line's ratio end/start: a game's age should cost nothing
 (DESIGN §1.7). Timings are wall clock on a shared machine: run it twice.
@@ -149,6 +152,20 @@ class Arm:
         return 1000 * sum(values) / max(len(values), 1)
 
 
+def first_fork(store: SqlStore, log: list[dict[str, Any]]) -> float:
+    """Milliseconds from a service that has never seen the stored game to the fork a
+    preview or a what-if starts from (the service opens the game from its snapshot,
+    then it is forked), the median of a few."""
+    Arm(log, store)  # stores the game
+    times = []
+    for _ in range(5):
+        service = GameService(store)
+        began = time.perf_counter()
+        service.open("age").fork()
+        times.append(time.perf_counter() - began)
+    return 1000 * sorted(times)[len(times) // 2]
+
+
 def race(start: Arm, end: Arm, window: int) -> None:
     """Play both arms in turns of a few actions, so that whatever else the machine is
     doing weighs on both alike."""
@@ -217,6 +234,10 @@ def main() -> None:
                 race(first, last, args.window)
             rows.append((f"service on {name} (ms)", first.per_action_ms(),
                          last.per_action_ms()))
+        with found[0][1]() as one, found[0][1]() as other:
+            forks = [first_fork(store, log) for store, log in ((one, early),
+                                                                (other, list(game.log)))]
+        rows.append(("first fork, stored game (ms)", *forks))
     at_end = f"at {args.actions:,}"
     print(f"{'one action':<32} {f'at {EARLY:,}':>10} {at_end:>10} {'end/start':>10}")
     for label, first, last in rows:

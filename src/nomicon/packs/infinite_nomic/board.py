@@ -63,9 +63,15 @@ def feature_types(ctx: Ctx) -> list[str]:
 
 
 def type_of(ctx: Ctx, name: str) -> str:
+    return type_among(name, feature_types(ctx))
+
+
+def type_among(name: str, kinds: list[str]) -> str:
+    """The type of the feature called ``name`` ("Snake 1U" is a Snake), among ``kinds``:
+    the longest that names it, or the name itself."""
     best = name
     matched = 0
-    for kind in feature_types(ctx):
+    for kind in kinds:
         if (name == kind or name.startswith(kind + " ")) and len(kind) > matched:
             best, matched = kind, len(kind)
     return best

@@ -276,8 +276,9 @@ class Features(Rule):
                  item=item, price=price)
 
     def _snakes(self, ctx: Ctx, actor: str) -> list[str]:
+        kinds = board.feature_types(ctx)
         return sorted(n for space in ctx.get(["board", "spaces"], {}).values()
-                      for n in space["features"] if board.type_of(ctx, n) == "Snake")
+                      for n in space["features"] if board.type_among(n, kinds) == "Snake")
 
     @action("use-flute", Arg("snake", str, "which snake, e.g. 'Snake 1U'", choices="_snakes"),
             Arg("to", int, "an adjacent space to move it to", minimum=1))
