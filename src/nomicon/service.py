@@ -42,8 +42,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 from typing import Any, TypeVar, cast
 
@@ -170,10 +170,24 @@ class GameService:
         newest snapshot and the events after it. Either way the game's ``log`` fetches
         the earlier events when something reads them.
         """
-        game, _ = self._take(game_id)
-        own = self._copy(game)
-        self._keep(game)
+        with self._recent.using(game_id):
+            game, _ = self._take(game_id)
+            own = self._copy(game)
+            self._keep(game)
         return own
+
+    @contextmanager
+    def reading(self, game_id: str) -> Iterator[Game]:
+        """The game at the store's head, lent for reading (views, legal actions, the
+        log, a fork for a preview) until the block ends: no copy is made. The caller
+        must not change it nor keep it after the block. Changes to the game in this
+        process wait for the block to end; so do other readers of it."""
+        with self._recent.using(game_id):
+            game, _ = self._take(game_id)
+            try:
+                yield game
+            finally:
+                self._keep(game)
 
     def _copy(self, game: Game) -> Game:
         """A copy of ``game`` for a caller to keep, attached to the store like it."""
@@ -363,6 +377,7 @@ class GameService:
         """
         conflict: SeqConflict | None = None
         with ExitStack() as stack:
+            stack.enter_context(self._recent.using(game_id))
             locked = False
             for attempt in range(RETRIES):
                 trusted = trusting and attempt == 0
@@ -486,6 +501,17 @@ class _RecentGames:
         self._size = size
         self._games: OrderedDict[str, Game] = OrderedDict()
         self._lock = threading.Lock()
+        self._users: dict[str, threading.RLock] = {}
+
+    def using(self, game_id: str) -> threading.RLock:
+        """The lock a thread holds while it has the game (to change or to read), so
+        that others wait for it rather than read the game from the store again. A
+        thread may take it again (a change made while reading reads the store)."""
+        with self._lock:
+            found = self._users.get(game_id)
+            if found is None:
+                found = self._users[game_id] = threading.RLock()
+            return found
 
     def put(self, game: Game) -> None:
         with self._lock:

@@ -10,6 +10,7 @@ functions, so they cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -82,8 +83,11 @@ def seat(site: Site, game_id: str, user: User) -> Seat:
     return Seat(user, membership)
 
 
-def open_game(site: Site, game_id: str) -> Game:
-    return site.service.open(game_id)
+def reading(site: Site, game_id: str) -> AbstractContextManager[Game]:
+    """The game lent for reading until the block ends (see ``GameService.reading``):
+    a request reads it without copying it, and keeps nothing of it but copies (views
+    are copies)."""
+    return site.service.reading(game_id)
 
 
 def create(site: Site, user: User, pack: str, *, params: Mapping[str, Any] | None = None,

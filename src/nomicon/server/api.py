@@ -9,6 +9,7 @@ refused it.
 
 from __future__ import annotations
 
+import copy
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Path, Query, Request
@@ -183,9 +184,9 @@ def create_game(body: NewGame, user: Authed, site: SiteDep) -> dict[str, Any]:
 def game_view(game_id: GameId, user: Authed, site: SiteDep) -> dict[str, Any]:
     """The game as you may see it."""
     seat = access.seat(site, game_id, user)
-    game = access.open_game(site, game_id)
-    return {"game": summary(site.store.get_game(game_id), seat.membership),
-            "view": game.view(seat.viewer)}
+    with access.reading(site, game_id) as game:
+        view = game.view(seat.viewer)
+    return {"game": summary(site.store.get_game(game_id), seat.membership), "view": view}
 
 
 @router.post("/games/{game_id}/join", tags=["games"])
@@ -218,7 +219,8 @@ def legal(game_id: GameId, user: Authed, site: SiteDep,
     seat = access.seat(site, game_id, user)
     if as_admin:
         seat.actor(as_admin=True)
-    return access.legal(access.open_game(site, game_id), seat, as_admin=as_admin)
+    with access.reading(site, game_id) as game:
+        return access.legal(game, seat, as_admin=as_admin)
 
 
 @router.post("/games/{game_id}/actions", tags=["play"])
@@ -236,7 +238,8 @@ def act(game_id: GameId, body: Act, user: Authed, site: SiteDep,
 def prompts(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
     """The decisions the rules ask of you now."""
     seat = access.seat(site, game_id, user)
-    view = access.open_game(site, game_id).view(seat.viewer)
+    with access.reading(site, game_id) as game:
+        view = game.view(seat.viewer)
     mine = {seat.player, "admin" if seat.is_admin else None} - {None}
     return [p for p in view.get("prompts", []) if p.get("to") in mine]
 
@@ -253,8 +256,9 @@ def log(game_id: GameId, user: Authed, site: SiteDep, request: Request, response
     full page names it in a ``Link: <...>; rel="next"`` header. A page costs what it
     reads, however long the log."""
     seat = access.seat(site, game_id, user)
-    entries = access.open_game(site, game_id).log_for(
-        seat.viewer, after, limit, types=("dice.rolled",) if rolls else None)
+    with access.reading(site, game_id) as game:
+        entries = game.log_for(seat.viewer, after, limit,
+                               types=("dice.rolled",) if rolls else None)
     if len(entries) == limit:
         following = request.url.include_query_params(after=entries[-1]["seq"], limit=limit)
         response.headers["Link"] = f'<{following}>; rel="next"'
@@ -265,7 +269,8 @@ def log(game_id: GameId, user: Authed, site: SiteDep, request: Request, response
 def dice(game_id: GameId, user: Authed, site: SiteDep) -> dict[str, Any]:
     """The dice's seed commitments, revealed secrets, and how to check every roll."""
     access.seat(site, game_id, user)
-    view = access.open_game(site, game_id).view("observer")
+    with access.reading(site, game_id) as game:
+        view = game.view("observer")
     return {"count": view["dice"]["count"], "epochs": view["dice"]["epochs"],
             "verify": f"nomicon verify {game_id}"}
 
@@ -273,14 +278,16 @@ def dice(game_id: GameId, user: Authed, site: SiteDep) -> dict[str, Any]:
 @router.get("/games/{game_id}/rules", tags=["rules"])
 def rules(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
     seat = access.seat(site, game_id, user)
-    view = access.open_game(site, game_id).view(seat.viewer)
+    with access.reading(site, game_id) as game:
+        view = game.view(seat.viewer)
     return sorted(view["rules"].values(), key=lambda e: int(e["number"]))
 
 
 def _rule_entry(site: Site, game_id: str, user: User, number: int) -> dict[str, Any]:
     access.seat(site, game_id, user)
-    entry: dict[str, Any] | None = access.open_game(site, game_id).state.root["rules"].get(
-        str(number))
+    with access.reading(site, game_id) as game:
+        entry: dict[str, Any] | None = copy.deepcopy(
+            game.state.root["rules"].get(str(number)))
     if entry is None:
         raise NotFound(f"there is no Rule {number} in force in game {game_id}")
     return entry
@@ -317,8 +324,8 @@ def proposals(game_id: GameId, user: Authed, site: SiteDep, request: Request,
     ``after``: a page of at most ``limit``, keyed by id. A full page names the next in
     a ``Link: <...>; rel="next"`` header."""
     seat = access.seat(site, game_id, user)
-    found: dict[str, Any] = access.open_game(site, game_id).view(seat.viewer).get(
-        "proposals", {})
+    with access.reading(site, game_id) as game:
+        found: dict[str, Any] = game.view(seat.viewer).get("proposals", {})
     ids = sorted(int(key) for key in found if int(key) > after)[:limit]
     if len(ids) == limit:
         link_next(request, response, after=ids[-1], limit=limit)
@@ -329,8 +336,8 @@ def proposals(game_id: GameId, user: Authed, site: SiteDep, request: Request,
 def preview(game_id: GameId, body: Preview, user: Authed, site: SiteDep) -> dict[str, Any]:
     """What an amendment would change now, as you may see it (nothing is changed)."""
     seat = access.seat(site, game_id, user)
-    return previews.preview(access.open_game(site, game_id), plain_json(body.amendment),
-                            seat.viewer)
+    with access.reading(site, game_id) as game:
+        return previews.preview(game, plain_json(body.amendment), seat.viewer)
 
 
 @router.get("/games/{game_id}/chart", tags=["history"])
@@ -338,7 +345,8 @@ def chart(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
     """Each player's scores and balances over time, as you saw them: at most
     120 moments spread over the game, whatever its length."""
     seat = access.seat(site, game_id, user)
-    found = charts.series(site.store, access.open_game(site, game_id), seat.viewer)
+    with access.reading(site, game_id) as game:
+        found = charts.series(site.store, game, seat.viewer)
     return [{"measure": s.measure, "currency": s.currency, "times": s.times,
              "values": s.values} for s in found]
 
@@ -348,8 +356,8 @@ def chart(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
 def board(game_id: GameId, user: Authed, site: SiteDep) -> Response:
     """The board as you see it, drawn as SVG."""
     seat = access.seat(site, game_id, user)
-    game = access.open_game(site, game_id)
-    drawing = svg.draw(game.pack.board, game.view(seat.viewer), seat.viewer)
+    with access.reading(site, game_id) as game:
+        drawing = svg.draw(game.pack.board, game.view(seat.viewer), seat.viewer)
     if not drawing:
         raise NotFound(f"game {game_id} has no board")
     return Response(drawing, media_type="image/svg+xml")

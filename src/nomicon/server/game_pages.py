@@ -95,12 +95,12 @@ def _page(request: Request, site: Site, game_id: str, user: User, tab: str,
           build: Build, *, error: str | None = None, status: int = 200,
           **extra: Any) -> Response:
     seat = _seat_or_join(request, site, game_id, user)
-    game = access.open_game(site, game_id)
-    # The viewer's view, made once: a page's parts all show it (a copy of the state
-    # the viewer may see, which is the biggest cost of a page).
-    view = game.view(seat.viewer)
-    context = _context(request, site, seat, game, view, tab, error=error, **extra)
-    context.update(build(seat, game, view))
+    with access.reading(site, game_id) as game:
+        # The viewer's view, made once: a page's parts all show it (a copy of the
+        # state the viewer may see, which is the biggest cost of a page).
+        view = game.view(seat.viewer)
+        context = _context(request, site, seat, game, view, tab, error=error, **extra)
+        context.update(build(seat, game, view))
     return render(request, f"game_{tab}.html", context, status=status)
 
 
