@@ -13,7 +13,7 @@ import hashlib
 import json
 import re
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -564,8 +564,10 @@ class Game:
                 "on_turn": decl.on_turn}
 
     # -- reading -----------------------------------------------------------
-    def view(self, viewer: str = ADMIN) -> dict[str, Any]:
-        return view(self, viewer)
+    def view(self, viewer: str = ADMIN, parts: Collection[str] | None = None, *,
+             latest: int | None = None) -> dict[str, Any]:
+        """What ``viewer`` may see now (``parts``, ``latest``: see ``views.view_of``)."""
+        return view(self, viewer, parts, latest=latest)
 
     def log_for(self, viewer: str = ADMIN, after: int = 0, limit: int | None = None, *,
                 types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:

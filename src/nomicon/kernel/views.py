@@ -9,7 +9,7 @@ where events are emitted (``to=``); rules can narrow a view further with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 # Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
@@ -23,9 +23,11 @@ ADMIN = "admin"
 ENGINE_ONLY = ("timers", "index")
 
 
-def view(game: Game, viewer: str) -> dict[str, Any]:
-    """What ``viewer`` may see of the game now, under the rules in force."""
-    return view_of(game.state.root, game.ruleset, viewer)
+def view(game: Game, viewer: str, parts: Collection[str] | None = None, *,
+         latest: int | None = None) -> dict[str, Any]:
+    """What ``viewer`` may see of the game now, under the rules in force (see
+    :func:`view_of` for ``parts`` and ``latest``)."""
+    return view_of(game.state.root, game.ruleset, viewer, parts, latest=latest)
 
 
 def hypothetical_view(root: dict[str, Any], viewer: str,
@@ -72,8 +74,18 @@ def _common(one: Any, other: Any) -> Any:
     return one if one == other else _ABSENT
 
 
-def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, Any]:
-    """What ``viewer`` may see of the state ``root`` under ``ruleset``."""
+def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
+            parts: Collection[str] | None = None, *,
+            latest: int | None = None) -> dict[str, Any]:
+    """What ``viewer`` may see of the state ``root`` under ``ruleset``.
+
+    A view is a copy, so its cost grows with the state; a page that shows a few
+    parts asks for those (``parts``: top-level keys; ``game`` and ``dice`` always
+    come), and one that shows the latest entries of the game's tables (trade offers,
+    anything a rule keeps at the top level besides the players, rules and prompts)
+    asks for ``latest``: a longer table shows only its last ``latest`` entries, after
+    an entry saying how many earlier ones it leaves out.
+    """
     admin = viewer == ADMIN
     out: dict[str, Any] = {}
     for key, value in root.items():
@@ -81,7 +93,9 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, An
             continue
         if key in ("players", "rules", "prompts", "dice", "game"):
             continue
-        out[key] = copy_tree(value)
+        if parts is not None and key not in parts:
+            continue
+        out[key] = copy_tree(_latest(value, latest))
     game_part = dict(root["game"])
     game_part.pop("next_prompt", None)
     game_part.pop("next_rid", None)
@@ -90,6 +104,43 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, An
     out["game"] = game_part
     out["dice"] = {"count": root["dice"]["count"], "epochs": copy_tree(epochs)}
 
+    if parts is not None:
+        _players_and_rules(out, root, ruleset, viewer, parts)
+    else:
+        _players_and_rules(out, root, ruleset, viewer, ("players", "rules", "prompts"))
+    for rule in ruleset.presenters:
+        rule.present(out, viewer)
+    return out
+
+
+def _latest(value: Any, latest: int | None) -> Any:
+    """The last ``latest`` entries of a long table, after one counting the others."""
+    if latest is None:
+        return value
+    if isinstance(value, dict) and len(value) > latest:
+        keys = list(value)[-latest:]
+        return {f"({len(value) - latest:,} earlier)": "...", **{k: value[k] for k in keys}}
+    if isinstance(value, list) and len(value) > latest:
+        return [f"({len(value) - latest:,} earlier)", *value[-latest:]]
+    return value
+
+
+def _players_and_rules(out: dict[str, Any], root: dict[str, Any], ruleset: Ruleset,
+                       viewer: str, parts: Collection[str]) -> None:
+    admin = viewer == ADMIN
+    if "players" in parts:
+        out["players"] = _players(root, ruleset, viewer)
+    if "rules" in parts:
+        out["rules"] = _rules(root)
+    if "prompts" in parts:
+        out["prompts"] = [
+            copy_tree(p) for p in root.get("prompts", [])
+            if admin or p["to"] == viewer or p.get("public", True)
+        ]
+
+
+def _players(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, Any]:
+    admin = viewer == ADMIN
     hidden: dict[str, str] = {
         name: attribute.visibility
         for name, (_rule, attribute) in ruleset.attributes.get("player", {}).items()
@@ -109,9 +160,11 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, An
         for currency, amount in accounts.get(name, {}).items():
             shown.setdefault(currency, amount)
         players[name] = shown
-    out["players"] = players
+    return players
 
-    out["rules"] = {
+
+def _rules(root: dict[str, Any]) -> dict[str, Any]:
+    return {
         number: {
             "number": entry["number"],
             "title": entry["title"],
@@ -123,13 +176,6 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, An
         }
         for number, entry in root.get("rules", {}).items()
     }
-    out["prompts"] = [
-        copy_tree(p) for p in root.get("prompts", [])
-        if admin or p["to"] == viewer or p.get("public", True)
-    ]
-    for rule in ruleset.presenters:
-        rule.present(out, viewer)
-    return out
 
 
 def can_see(event: dict[str, Any], viewer: str) -> bool:

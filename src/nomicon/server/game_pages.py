@@ -44,6 +44,14 @@ SHOWN_ELSEWHERE = frozenset({"game", "players", "board", "turn", "prompts", "pro
                              "rules", "dice", "winners", "accounts", "timers", "index"})
 #: The most entries of a table (trade offers...) the board page shows: the latest.
 EXTRA_ENTRIES = 20
+# What of the viewer's view each page shows (others: all of it). A view is a copy of
+# the state, whose tables grow with the game: a page copies what it shows.
+_BASE = ("prompts", "turn", "winners")
+PAGE_PARTS: dict[str, tuple[str, ...]] = {
+    "players": (*_BASE, "players", "accounts"), "rules": (*_BASE, "rules"),
+    "rule": (*_BASE, "rules"), "proposals": (*_BASE, "proposals", "rules", "players"),
+    "history": _BASE, "prompts": (*_BASE, "players"),
+}
 # The actions of the proposals page (the voting methods' actions).
 GOVERNANCE = ("propose", "vote", "retract")
 LOG_PAGE = 100
@@ -98,7 +106,8 @@ def _page(request: Request, site: Site, game_id: str, user: User, tab: str,
     with access.reading(site, game_id) as game:
         # The viewer's view, made once: a page's parts all show it (a copy of the
         # state the viewer may see, which is the biggest cost of a page).
-        view = game.view(seat.viewer)
+        view = game.view(seat.viewer, PAGE_PARTS.get(tab),
+                         latest=EXTRA_ENTRIES if tab == "board" else None)
         context = _context(request, site, seat, game, view, tab, error=error, **extra)
         context.update(build(seat, game, view))
     return render(request, f"game_{tab}.html", context, status=status)
@@ -115,22 +124,10 @@ def _forms(game: Game, seat: Seat, *, names: tuple[str, ...] | None = None,
 def _board(seat: Seat, game: Game, view: dict[str, Any]) -> dict[str, Any]:
     drawing = svg.draw(game.pack.board, view, seat.viewer)
     recent = game.log_before(seat.viewer, None, RECENT)
-    extra = {k: _latest(v) for k, v in view.items()
+    extra = {k: v for k, v in view.items()
              if k not in SHOWN_ELSEWHERE and v not in ({}, [], None, "")}
     return {"board_svg": Markup(drawing), "forms": _forms(game, seat, exclude=("choose",)),
             "recent": recent, "spaces": _spaces(view), "extra": extra}
-
-
-def _latest(value: Any) -> Any:
-    """A table or list as the board page shows it: its latest EXTRA_ENTRIES entries (a
-    long game's tables grow; the page shows what is recent, whatever the game's age)."""
-    if isinstance(value, dict) and len(value) > EXTRA_ENTRIES:
-        keys = list(value)[-EXTRA_ENTRIES:]
-        return {f"({len(value) - EXTRA_ENTRIES:,} earlier)": "...",
-                **{key: value[key] for key in keys}}
-    if isinstance(value, list) and len(value) > EXTRA_ENTRIES:
-        return [f"({len(value) - EXTRA_ENTRIES:,} earlier)", *value[-EXTRA_ENTRIES:]]
-    return value
 
 
 def _spaces(view: dict[str, Any]) -> list[dict[str, Any]]:
