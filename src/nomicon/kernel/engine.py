@@ -88,6 +88,7 @@ class Game:
         secret: bytes,
         log: list[dict[str, Any]] | None = None,
         allow_forced: bool = False,
+        simulation: bool = False,
     ) -> None:
         self.pack = pack
         self.registry = registry
@@ -99,6 +100,17 @@ class Game:
         self._ruleset: Ruleset | None = None
         self._procedure = Procedure()
         self.commit_hooks: list[CommitHook] = []
+        #: A simulation's game (see :meth:`for_simulation`): no hash chain.
+        self.simulation = simulation
+
+    @classmethod
+    def for_simulation(cls, pack: Pack, root: dict[str, Any], *, registry: Registry,
+                       secret: bytes, log: list[dict[str, Any]] | None = None) -> Game:
+        """A game that a simulation plays (``simulate``, what-ifs): every rule runs
+        exactly as in a live game, with the same events, state and dice, but its log
+        is not hash-chained, since only a stored game's log is verified. It takes no
+        commit hooks: a store needs the chain."""
+        return cls(pack, root, registry=registry, secret=secret, log=log, simulation=True)
 
     # -- creation and rebuilding -------------------------------------------
     @classmethod
@@ -114,7 +126,10 @@ class Game:
         registry: Registry | None = None,
         allow_forced: bool = False,
         commit_hooks: list[CommitHook] | None = None,
+        simulation: bool = False,
     ) -> Game:
+        """A new game of a pack: the pack's setup and initial rules in one batch, then
+        each of ``players`` joins. ``simulation``: a game for :meth:`for_simulation`."""
         check_game_id(game_id)
         registry = registry or installed()
         pack = registry.pack(pack_id)
@@ -122,7 +137,8 @@ class Game:
             pack_params = pack.Params.model_validate(params or {})
         except ValidationError as exc:
             raise GameError(f"bad parameters for {pack_id}: {_summarise(exc)}") from None
-        game = cls(pack, {}, registry=registry, secret=secret, allow_forced=allow_forced)
+        game = cls(pack, {}, registry=registry, secret=secret, allow_forced=allow_forced,
+                   simulation=simulation)
         game.commit_hooks.extend(commit_hooks or [])
         from nomicon.kernel.ruleset import enact  # the ruleset changes need the engine
 
@@ -283,8 +299,18 @@ class Game:
         self.state.commit()
 
     def _commit(self, batch: Batch) -> None:
-        previous = self.log[-1]["hash"] if self.log else ""
         seq = self.head
+        if self.simulation:
+            if self.commit_hooks:
+                raise CommitFailed("a simulation's game has no hash chain and cannot be "
+                                   "stored")
+            for event in batch.events:
+                seq += 1
+                event["seq"] = seq
+                event["batch"] = self.head + 1
+            self.log.extend(batch.events)
+            return
+        previous = self.log[-1]["hash"] if self.log else ""
         for event in batch.events:
             seq += 1
             event["seq"] = seq
