@@ -7,14 +7,14 @@ prompts and timers. A ``Ctx`` lives for one batch: an action, or one timer firin
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from nomicon.kernel import dice
 from nomicon.kernel.errors import Refusal, RunawayChain
-from nomicon.kernel.rules import Currency, Rule
+from nomicon.kernel.rules import ActionDecl, Currency, Rule
 from nomicon.kernel.state import Path, State, copy_tree
 from nomicon.kernel.timefmt import iso
 
@@ -91,6 +91,20 @@ class Ctx:
     def running(self, rule: Rule) -> _Running:
         """Run code in the name of ``rule`` (refusals cite it) for a ``with`` block."""
         return _Running(self._running, rule)
+
+    def run_vetoes(self, vetoes: Sequence[tuple[Rule, Callable[..., Any]]], actor: str,
+                   decl: ActionDecl, args: dict[str, Any]) -> None:
+        """Run each veto ``(rule, fn)`` in the name of its rule; the first that
+        refuses stops the rest."""
+        # Performance: this runs for every action and every probe of legal_actions;
+        # the push and pop of running() without a context manager object each time.
+        stack = self._running
+        for rule, fn in vetoes:
+            stack.append(rule)
+            try:
+                fn(self, actor, decl, args)
+            finally:
+                stack.pop()
 
     def contributions(self, name: str) -> list[tuple[Rule, Any]]:
         return self.rules.contributions(name)

@@ -36,6 +36,7 @@ from nomicon.kernel.errors import (
     UnknownAction,
 )
 from nomicon.kernel.pack import Pack, Registry, installed
+from nomicon.kernel.probing import Plan, plans
 from nomicon.kernel.procedure import Procedure
 from nomicon.kernel.rules import ActionDecl, Rule
 from nomicon.kernel.ruleset import Ruleset
@@ -98,6 +99,7 @@ class Game:
         self._forced: deque[int] = deque()
         self.allow_forced = allow_forced
         self._ruleset: Ruleset | None = None
+        self._plans: tuple[Ruleset, dict[str, Plan]] | None = None
         self._procedure = Procedure()
         self.commit_hooks: list[CommitHook] = []
         #: A simulation's game (see :meth:`for_simulation`): no hash chain.
@@ -232,6 +234,14 @@ class Game:
 
     def invalidate_ruleset(self) -> None:
         self._ruleset = None
+
+    def action_plans(self) -> dict[str, Plan]:
+        """What probing each action of the rules in force needs, by action name
+        (worked out once per ruleset)."""
+        ruleset = self.ruleset
+        if self._plans is None or self._plans[0] is not ruleset:
+            self._plans = (ruleset, {plan.name: plan for plan in plans(ruleset)})
+        return self._plans[1]
 
     # -- dice --------------------------------------------------------------
     def force_dice(self, values: list[int]) -> None:
@@ -508,10 +518,7 @@ class Game:
             ctx.emit("action.sealed", f"{actor}: {name} (sealed)", name=name)
         else:
             ctx.emit("action", f"{actor}: {name}" + _show_args(args), name=name, args=args)
-        for vrule, names, fn in list(self.ruleset.vetoes):
-            if not names or name in names:
-                with ctx.running(vrule):
-                    fn(ctx, actor, decl, args)
+        ctx.run_vetoes(self.action_plans()[name].vetoes, actor, decl, args)
         if rule is None:
             raise ActionRefused(actor, name, "no rule in force allows this now")
         with ctx.running(rule):
@@ -536,9 +543,17 @@ class Game:
         mark = self.state.mark()
         batch = Batch(mark[0])
         ctx = Ctx(self, self.clock, actor, batch)
+        admin = actor == ADMIN
+        if not admin and not ctx.is_player(actor):
+            return out  # joining is not offered: it is how one becomes a player
         try:
-            for name in list(self.ruleset.actions):
-                entry = self._probe(ctx, actor, name)
+            for name, plan in list(self.action_plans().items()):
+                # Actions that only the admin may take, or only players (except
+                # answering a prompt, which the admin does too), and joining.
+                if name == "join" or not (plan.for_admin or name == "choose" if admin
+                                          else plan.for_players):
+                    continue
+                entry = self._probe(ctx, actor, plan, admin)
                 if entry is not None:
                     out.append(entry)
         finally:
@@ -547,42 +562,43 @@ class Game:
                 self._ruleset = None
         return out
 
-    def _probe(self, ctx: Ctx, actor: str, name: str) -> dict[str, Any] | None:
-        rule, decl = self._select(ctx, actor, name)
-        if rule is None:
+    def _probe(self, ctx: Ctx, actor: str, plan: Plan, admin: bool) -> dict[str, Any] | None:
+        """The entry of ``legal_actions`` for one action, or None if ``actor`` may not
+        take it now (the same checks as :meth:`act`, without arguments)."""
+        chosen = None
+        for candidate in plan.candidates:
+            rule, decl = candidate[0], candidate[1]
+            if decl.applies_fn is None:
+                chosen = candidate
+                break
+            with ctx.running(rule):
+                if decl.applies_fn(rule, ctx, actor):
+                    chosen = candidate
+                    break
+        if chosen is None:
             return None
-        if (actor == ADMIN) != decl.admin and not (actor == ADMIN and name == "choose"):
-            return None
-        if name == "join" or (actor != ADMIN and not ctx.is_player(actor)):
+        rule, decl, arg_plans = chosen
+        if admin != decl.admin and not (admin and plan.name == "choose"):
             return None
         try:
-            for vrule, names, fn in self.ruleset.vetoes:
-                if not names or name in names:
-                    with ctx.running(vrule):
-                        fn(ctx, actor, decl, {})
+            ctx.run_vetoes(plan.vetoes, actor, decl, {})
             with ctx.running(rule):
                 if decl.check_fn is not None:
                     decl.check_fn(rule, ctx, actor)
                 args: dict[str, Any] = {}
-                for arg in decl.args:
-                    spec: dict[str, Any] = {"type": arg.type.__name__, "required": arg.required}
-                    if arg.doc:
-                        spec["doc"] = arg.doc
+                for arg_plan in arg_plans:
+                    arg = arg_plan.arg
                     if arg.choices:
                         choices = list(getattr(rule, arg.choices)(ctx, actor))
                         if not choices and arg.required:
                             return None
-                        spec["choices"] = choices
-                    if arg.minimum is not None:
-                        spec["minimum"] = arg.minimum
-                    if arg.maximum is not None:
-                        spec["maximum"] = arg.maximum
-                    if not arg.required:
-                        spec["default"] = arg.default
-                    args[arg.name] = spec
+                        args[arg.name] = {**arg_plan.head, "choices": choices,
+                                          **arg_plan.tail}
+                    else:
+                        args[arg.name] = {**arg_plan.head, **arg_plan.tail}
         except Refusal:
             return None
-        return {"name": name, "rule": rule.label, "doc": decl.doc, "args": args,
+        return {"name": plan.name, "rule": rule.label, "doc": decl.doc, "args": args,
                 "on_turn": decl.on_turn}
 
     # -- reading -----------------------------------------------------------
