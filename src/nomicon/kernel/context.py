@@ -116,12 +116,15 @@ class Ctx:
         mark = self.state.mark()
         events = len(self.batch.events)
         ops_at = self.batch.ops_at
+        # Performance: the rules in force are back as they were, so the ruleset built
+        # for them serves again (a preview enacts and repeals rules in a savepoint).
+        cached = self.game.cached_ruleset
 
         def undo() -> None:
             self.state.rollback(mark)
             del self.batch.events[events:]
             self.batch.ops_at = ops_at
-            self.game.invalidate_ruleset()
+            self.game.invalidate_ruleset(back_to=cached)
 
         try:
             yield

@@ -232,8 +232,16 @@ class Game:
                                     (self._procedure,))
         return self._ruleset
 
-    def invalidate_ruleset(self) -> None:
-        self._ruleset = None
+    def invalidate_ruleset(self, back_to: Ruleset | None = None) -> None:
+        """Forget the cached ruleset, since the rules in force changed; or, when a
+        rollback has restored the state, put back ``back_to``: the cache of the state
+        restored (see :attr:`cached_ruleset`)."""
+        self._ruleset = back_to
+
+    @property
+    def cached_ruleset(self) -> Ruleset | None:
+        """The ruleset if it is built now (None: it is built when next asked for)."""
+        return self._ruleset
 
     def action_plans(self) -> dict[str, Plan]:
         """What probing each action of the rules in force needs, by action name
@@ -288,6 +296,7 @@ class Game:
         mark = self.state.mark()
         forced_before = list(self._forced)
         secret_before = self._secret
+        ruleset_before = self._ruleset
         batch = Batch(mark[0])
         ctx = Ctx(self, now, actor, batch)
         try:
@@ -304,7 +313,8 @@ class Game:
             self._forced = deque(forced_before)
             self._secret = secret_before
             if batch.ruleset_changed:
-                self._ruleset = None
+                # The rules are back as they were, and so is their cache.
+                self._ruleset = ruleset_before
             raise
         self.state.commit()
 
@@ -543,6 +553,7 @@ class Game:
         mark = self.state.mark()
         batch = Batch(mark[0])
         ctx = Ctx(self, self.clock, actor, batch)
+        ruleset_before = self._ruleset
         admin = actor == ADMIN
         if not admin and not ctx.is_player(actor):
             return out  # joining is not offered: it is how one becomes a player
@@ -559,7 +570,7 @@ class Game:
         finally:
             self.state.rollback(mark)
             if batch.ruleset_changed:
-                self._ruleset = None
+                self._ruleset = ruleset_before
         return out
 
     def _probe(self, ctx: Ctx, actor: str, plan: Plan, admin: bool) -> dict[str, Any] | None:
