@@ -21,6 +21,7 @@ from typing import Any
 from nomicon.kernel import dice
 from nomicon.kernel.engine import Game
 from nomicon.kernel.pack import Registry
+from nomicon.kernel.state import copy_tree
 
 #: The template's own id and the seed of its secret: strings that no rule's text or
 #: parameter contains, since they are replaced wherever they occur.
@@ -44,6 +45,25 @@ def _replaced(value: Any, swaps: tuple[tuple[str, str], ...]) -> Any:
     return value  # numbers, booleans, None: shared, they are immutable
 
 
+def _paths_with(value: Any, needles: tuple[str, ...], path: tuple[Any, ...] = ()
+                ) -> list[tuple[Any, ...]]:
+    """The paths of the dict entries and list items of a JSON value whose key or
+    value holds one of ``needles`` (a container is listed whole)."""
+    if type(value) is str:
+        return [path] if any(n in value for n in needles) else []
+    if type(value) is dict:
+        out = []
+        for key, item in value.items():
+            if any(n in key for n in needles):
+                out.append((*path, key))
+            else:
+                out.extend(_paths_with(item, needles, (*path, key)))
+        return out
+    if type(value) is list:
+        return [p for i, item in enumerate(value) for p in _paths_with(item, needles, (*path, i))]
+    return []
+
+
 class Template:
     """Fresh games of ``pack_id`` with ``params``, starting at ``start``: each as
     :meth:`Game.create` with ``simulation=True`` would make it."""
@@ -55,6 +75,12 @@ class Template:
         self.params = params
         self.registry = registry
         self._game = self._created(TEMPLATE_ID, dice.secret_from_seed(TEMPLATE_ID))
+        self._commitment = self._game.state.root["dice"]["epochs"][0]["commitment"]
+        # Where the id and the commitment occur: only those parts are written anew.
+        needles = (TEMPLATE_ID, self._commitment)
+        self._root_paths = _paths_with(self._game.state.root, needles)
+        self._events = [i for i, event in enumerate(self._game.log)
+                        if _paths_with(event, needles)]
         secret = dice.secret_from_seed(_CHECK_ID)
         copied, fresh = self._copied(_CHECK_ID, secret), self._created(_CHECK_ID, secret)
         #: Whether copies are exactly fresh games (else :meth:`game` creates them).
@@ -66,11 +92,28 @@ class Template:
 
     def _copied(self, game_id: str, secret: bytes) -> Game:
         template = self._game
-        epochs = template.state.root["dice"]["epochs"]
-        swaps = ((TEMPLATE_ID, game_id), (epochs[0]["commitment"], dice.commitment(secret)))
-        return Game.for_simulation(template.pack, _replaced(template.state.root, swaps),
-                                   registry=self.registry, secret=secret,
-                                   log=_replaced(template.log, swaps))
+        swaps = ((TEMPLATE_ID, game_id), (self._commitment, dice.commitment(secret)))
+        root = copy_tree(template.state.root)
+        for path in self._root_paths:
+            parent = root
+            for key in path[:-1]:
+                parent = parent[key]
+            key = path[-1]
+            if type(parent) is dict and type(key) is str and _replaced(key, swaps) != key:
+                # A key to rename: the entries keep their order.
+                entries = [(_replaced(k, swaps), _replaced(v, swaps)) if k == key else (k, v)
+                           for k, v in parent.items()]
+                parent.clear()
+                parent.update(entries)
+            else:
+                parent[key] = _replaced(parent[key], swaps)
+        # The log's events are never changed once committed, so the events that do
+        # not name the template are shared with it.
+        log = list(template.log)
+        for index in self._events:
+            log[index] = _replaced(log[index], swaps)
+        return Game.for_simulation(template.pack, root, registry=self.registry,
+                                   secret=secret, log=log)
 
     def game(self, game_id: str, secret: bytes, players: list[str]) -> Game:
         """A new game with this id and dice secret, which ``players`` have joined."""
