@@ -78,6 +78,8 @@ class Ctx:
         self.actor = actor
         self.batch = batch
         self._running: list[Rule] = []
+        # The text of ``now`` in events, worked out once (every event carries it).
+        self._time: tuple[datetime | None, str] = (None, "")
 
     # -- the rules ---------------------------------------------------------
     @property
@@ -181,16 +183,18 @@ class Ctx:
         ``to`` limits who sees the event (the admin always does); ``key`` narrows which
         hooks run (for instance a feature name).
         """
-        ops = self.state.take_ops(self.batch.ops_at)
+        ops = self.state.take_ops(self.batch.ops_at)  # a list of the event's own
         self.batch.ops_at += len(ops)
         rule = self.rule
+        if self._time[0] is not self.now:
+            self._time = (self.now, iso(self.now))
         event: dict[str, Any] = {
-            "time": iso(self.now),
+            "time": self._time[1],
             "type": type,
             "actor": self.actor,
             "message": message,
             "data": {k: _snapshot(v) for k, v in data.items()},
-            "ops": list(ops),
+            "ops": ops,
         }
         if rule is not None:
             event["rule"] = rule.number
@@ -208,15 +212,23 @@ class Ctx:
         :class:`RunawayChain` (naming the rules in the loop) before Python's own
         recursion limit turns it into an internal error.
         """
-        if len(self._running) >= MAX_CHAIN:
-            raise RunawayChain([rule.label for rule in self._running])
-        for rule, hook_key, fn in list(self.rules.hooks.get(type, ())):
+        stack = self._running
+        if len(stack) >= MAX_CHAIN:
+            raise RunawayChain([rule.label for rule in stack])
+        ruleset = self.rules
+        # A ruleset's tables never change (a change of the rules builds a new one), so
+        # they are iterated without a copy.
+        for rule, hook_key, fn in ruleset.hooks.get(type, ()):
             if hook_key is not None and hook_key != key:
                 continue
-            if rule.rid not in self.rules.by_rid:
+            now = self.game.ruleset
+            if now is not ruleset and rule.rid not in now.by_rid:
                 continue  # repealed by an earlier hook of the same event
-            with self.running(rule):
+            stack.append(rule)
+            try:
                 fn(self, data)
+            finally:
+                stack.pop()
 
     def adjust(self, name: str, value: T) -> T | None:
         """Let rules in force change (or cancel, by returning None) a value."""
@@ -366,6 +378,8 @@ class Ctx:
 
     def pending_prompts(self, to: str | None = None) -> list[dict[str, Any]]:
         prompts: list[dict[str, Any]] = self.state.get(["prompts"], [])
+        if not prompts:
+            return []  # the usual case, asked by a veto on every action
         return [p for p in prompts if to is None or p["to"] == to]
 
     def open_options(self, prompt: dict[str, Any]) -> list[str]:
