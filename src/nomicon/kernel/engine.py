@@ -14,9 +14,9 @@ import hashlib
 import json
 import re
 from collections import deque
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import datetime
+from types import TracebackType
 from typing import Any
 
 from pydantic import ValidationError
@@ -290,33 +290,11 @@ class Game:
         return dice.new_secret()
 
     # -- transactions ------------------------------------------------------
-    @contextmanager
     def _transaction(self, now: datetime, actor: str | None, *,
-                     first: bool = False) -> Iterator[Ctx]:
-        mark = self.state.mark()
-        forced_before = list(self._forced)
-        secret_before = self._secret
-        ruleset_before = self._ruleset
-        batch = Batch(mark[0])
-        ctx = Ctx(self, now, actor, batch)
-        try:
-            if not first:
-                ctx.set(["game", "clock"], iso(now))
-            yield ctx
-            ctx.dispatch("batch.closing", {})
-            leftover = self.state.take_ops(batch.ops_at)
-            if leftover:
-                batch.events[-1]["ops"].extend(leftover)
-            self._commit(batch)
-        except BaseException:
-            self.state.rollback(mark)
-            self._forced = deque(forced_before)
-            self._secret = secret_before
-            if batch.ruleset_changed:
-                # The rules are back as they were, and so is their cache.
-                self._ruleset = ruleset_before
-            raise
-        self.state.commit()
+                     first: bool = False) -> Transaction:
+        """A batch at ``now``, for ``with``: the block's changes commit when it ends,
+        or are all rolled back if it raises (see :class:`Transaction`)."""
+        return Transaction(self, now, actor, first)
 
     def _commit(self, batch: Batch) -> None:
         seq = self.head
@@ -628,6 +606,65 @@ class Game:
 
     def invariant_failures(self) -> list[str]:
         return self.pack.invariants(self.state.root)
+
+
+class Transaction:
+    """The context manager of :meth:`Game._transaction`: ``with`` gives the batch's
+    :class:`Ctx`; when the block ends the batch closes (``batch.closing`` hooks) and
+    commits, and if anything raises, the state, the forced dice, the dice secret and
+    the ruleset cache are put back as they were.
+
+    Performance: a class rather than a ``@contextmanager`` generator, since every
+    action and every timer firing opens one.
+    """
+
+    __slots__ = ("batch", "ctx", "first", "forced_before", "game", "mark",
+                 "ruleset_before", "secret_before")
+
+    def __init__(self, game: Game, now: datetime, actor: str | None, first: bool) -> None:
+        self.game = game
+        self.first = first
+        self.mark = game.state.mark()
+        self.forced_before = list(game._forced)
+        self.secret_before = game._secret
+        self.ruleset_before = game._ruleset
+        self.batch = Batch(self.mark[0])
+        self.ctx = Ctx(game, now, actor, self.batch)
+
+    def __enter__(self) -> Ctx:
+        if not self.first:
+            try:
+                self.ctx.set(["game", "clock"], iso(self.ctx.now))
+            except BaseException:
+                self._roll_back()
+                raise
+        return self.ctx
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if kind is not None:
+            self._roll_back()
+            return
+        game, batch = self.game, self.batch
+        try:
+            self.ctx.dispatch("batch.closing", {})
+            leftover = game.state.take_ops(batch.ops_at)
+            if leftover:
+                batch.events[-1]["ops"].extend(leftover)
+            game._commit(batch)
+        except BaseException:
+            self._roll_back()
+            raise
+        game.state.commit()
+
+    def _roll_back(self) -> None:
+        game = self.game
+        game.state.rollback(self.mark)
+        game._forced = deque(self.forced_before)
+        game._secret = self.secret_before
+        if self.batch.ruleset_changed:
+            # The rules are back as they were, and so is their cache.
+            game._ruleset = self.ruleset_before
 
 
 def _summarise(exc: ValidationError) -> str:
