@@ -99,7 +99,6 @@ class Game:
         self._forced: deque[int] = deque()
         self.allow_forced = allow_forced
         self._ruleset: Ruleset | None = None
-        self._plans: tuple[Ruleset, dict[str, Plan]] | None = None
         self._procedure = Procedure()
         self.commit_hooks: list[CommitHook] = []
         #: A simulation's game (see :meth:`for_simulation`): no hash chain.
@@ -107,12 +106,20 @@ class Game:
 
     @classmethod
     def for_simulation(cls, pack: Pack, root: dict[str, Any], *, registry: Registry,
-                       secret: bytes, log: list[dict[str, Any]] | None = None) -> Game:
+                       secret: bytes, log: list[dict[str, Any]] | None = None,
+                       ruleset: Ruleset | None = None) -> Game:
         """A game that a simulation plays (``simulate``, what-ifs): every rule runs
         exactly as in a live game, with the same events, state and dice, but its log
         is not hash-chained, since only a stored game's log is verified. It takes no
-        commit hooks: a store needs the chain."""
-        return cls(pack, root, registry=registry, secret=secret, log=log, simulation=True)
+        commit hooks: a store needs the chain.
+
+        ``ruleset``: the ruleset of another game whose rules in force are exactly
+        ``root``'s (the game this one copies), to share rather than build again; rule
+        instances keep nothing of a game's own.
+        """
+        game = cls(pack, root, registry=registry, secret=secret, log=log, simulation=True)
+        game._ruleset = ruleset
+        return game
 
     # -- creation and rebuilding -------------------------------------------
     @classmethod
@@ -247,9 +254,9 @@ class Game:
         """What probing each action of the rules in force needs, by action name
         (worked out once per ruleset)."""
         ruleset = self.ruleset
-        if self._plans is None or self._plans[0] is not ruleset:
-            self._plans = (ruleset, {plan.name: plan for plan in plans(ruleset)})
-        return self._plans[1]
+        if ruleset.plans is None:
+            ruleset.plans = {plan.name: plan for plan in plans(ruleset)}
+        return ruleset.plans
 
     # -- dice --------------------------------------------------------------
     def force_dice(self, values: list[int]) -> None:

@@ -244,7 +244,8 @@ def fork_for(game: Game, secret_label: str, *, fast: bool = True) -> Game:
     root = copy.deepcopy(game.state.root)
     secret = dice.secret_from_seed(secret_label)
     if fast:
-        return Game.for_simulation(game.pack, root, registry=game.registry, secret=secret)
+        return Game.for_simulation(game.pack, root, registry=game.registry, secret=secret,
+                                   ruleset=game.ruleset)
     return Game(game.pack, root, registry=game.registry, secret=secret)
 
 

@@ -81,6 +81,10 @@ class Template:
         self._root_paths = _paths_with(self._game.state.root, needles)
         self._events = [i for i, event in enumerate(self._game.log)
                         if _paths_with(event, needles)]
+        # The copies' rules are the template's, so they share its ruleset (and what
+        # legal_actions works out from it) until their rules change.
+        self._ruleset = None if any(path[0] == "rules" for path in self._root_paths) \
+            else self._game.ruleset
         secret = dice.secret_from_seed(_CHECK_ID)
         copied, fresh = self._copied(_CHECK_ID, secret), self._created(_CHECK_ID, secret)
         #: Whether copies are exactly fresh games (else :meth:`game` creates them).
@@ -113,7 +117,7 @@ class Template:
         for index in self._events:
             log[index] = _replaced(log[index], swaps)
         return Game.for_simulation(template.pack, root, registry=self.registry,
-                                   secret=secret, log=log)
+                                   secret=secret, log=log, ruleset=self._ruleset)
 
     def game(self, game_id: str, secret: bytes, players: list[str]) -> Game:
         """A new game with this id and dice secret, which ``players`` have joined."""
