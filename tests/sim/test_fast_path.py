@@ -112,3 +112,21 @@ def test_a_simulation_game_refuses_a_store() -> None:
     game.commit_hooks.append(lambda _game, _events: None)
     with pytest.raises(nomicon.NomiconError, match="cannot be stored"):
         game.act("alice", "join")
+
+
+def test_a_simulation_game_answers_legal_actions_again_only_while_nothing_changed() -> None:
+    players = ["alice", "bob", "carol"]
+    secret = dice.secret_from_seed("again")
+    fast = Game.create("infinite-nomic-r7", start=START, players=players, secret=secret,
+                       simulation=True)
+    live = Game.create("infinite-nomic-r7", start=START, players=players, secret=secret)
+    for game in (fast, live):
+        first = game.legal_actions("alice")
+        first.clear()  # the caller's own list: the next answer is whole
+        with pytest.raises(nomicon.ActionRefused):
+            game.act("bob", "roll")  # refused: nothing changes
+    assert fast.legal_actions("alice") == live.legal_actions("alice") != []
+    assert fast.legal_actions("bob") == live.legal_actions("bob")
+    for game in (fast, live):
+        game.act("alice", "roll")
+    assert fast.legal_actions("alice") == live.legal_actions("alice")

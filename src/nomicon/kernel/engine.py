@@ -41,7 +41,7 @@ from nomicon.kernel.procedure import Procedure
 from nomicon.kernel.rules import ActionDecl, Rule
 from nomicon.kernel.ruleset import Ruleset
 from nomicon.kernel.schedule import parse_schedule
-from nomicon.kernel.state import State, fold
+from nomicon.kernel.state import State, copy_tree, fold
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.versions import NOMICON_VERSION
 from nomicon.kernel.views import log_before, log_view, view
@@ -103,6 +103,9 @@ class Game:
         self.commit_hooks: list[CommitHook] = []
         #: A simulation's game (see :meth:`for_simulation`): no hash chain.
         self.simulation = simulation
+        # A simulation's last legal_actions: (actor, state changes, log length) and
+        # the entries, given again while nothing has changed since.
+        self._legal: tuple[tuple[str, int, int], list[dict[str, Any]]] | None = None
 
     @classmethod
     def for_simulation(cls, pack: Pack, root: dict[str, Any], *, registry: Registry,
@@ -534,6 +537,18 @@ class Game:
         """What ``actor`` may do now, with argument choices where they are finite."""
         if self.is_over:
             return []
+        if self.simulation:
+            # A bot asks again after a refusal, which changed nothing: the same answer.
+            key = (actor, self.state.changes, len(self.log))
+            if self._legal is not None and self._legal[0] == key:
+                entries: list[dict[str, Any]] = copy_tree(self._legal[1])
+                return entries
+            found = self._legal_actions(actor)
+            self._legal = ((actor, self.state.changes, len(self.log)), copy_tree(found))
+            return found
+        return self._legal_actions(actor)
+
+    def _legal_actions(self, actor: str) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         mark = self.state.mark()
         batch = Batch(mark[0])
