@@ -41,7 +41,7 @@ from nomicon.kernel.procedure import Procedure
 from nomicon.kernel.rules import ActionDecl, Rule
 from nomicon.kernel.ruleset import Ruleset
 from nomicon.kernel.schedule import parse_schedule
-from nomicon.kernel.state import State, copy_tree, fold
+from nomicon.kernel.state import State, fold
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.versions import NOMICON_VERSION
 from nomicon.kernel.views import log_before, log_view, view
@@ -119,6 +119,10 @@ class Game:
         ``ruleset``: the ruleset of another game whose rules in force are exactly
         ``root``'s (the game this one copies), to share rather than build again; rule
         instances keep nothing of a game's own.
+
+        Asked again while nothing has changed, such a game's :meth:`legal_actions`
+        answers from memory: new lists and entries, with the argument descriptions
+        inside them shared (bots read them; they must not change them).
         """
         game = cls(pack, root, registry=registry, secret=secret, log=log, simulation=True)
         game._ruleset = ruleset
@@ -539,13 +543,13 @@ class Game:
             return []
         if self.simulation:
             # A bot asks again after a refusal, which changed nothing: the same answer.
+            # Each caller gets its own list and entries; the argument descriptions
+            # inside are shared with the answer kept (a simulation's bots only read).
             key = (actor, self.state.changes, len(self.log))
-            if self._legal is not None and self._legal[0] == key:
-                entries: list[dict[str, Any]] = copy_tree(self._legal[1])
-                return entries
-            found = self._legal_actions(actor)
-            self._legal = ((actor, self.state.changes, len(self.log)), copy_tree(found))
-            return found
+            if self._legal is None or self._legal[0] != key:
+                found = self._legal_actions(actor)
+                self._legal = ((actor, self.state.changes, len(self.log)), found)
+            return [dict(entry) for entry in self._legal[1]]
         return self._legal_actions(actor)
 
     def _legal_actions(self, actor: str) -> list[dict[str, Any]]:
