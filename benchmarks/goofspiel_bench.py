@@ -6,7 +6,10 @@
     pack), through the same engine path as a live game: each playout creates a game in
     memory (no store), and each player, for each decision, reads their view
     (``game.view``), asks ``game.legal_actions`` and bids with ``game.act``; the rules'
-    hooks run and every event is logged and hash-chained as in a live game.
+    hooks run and every event is logged and hash-chained as in a live game. Then the
+    same through the simulations' fast path, as ``nomicon simulate`` plays: each
+    playout's game is a copy of one created once (``nomicon.sim.template``), and its
+    log is not hash-chained (``Game.for_simulation``); the rules run as in a live game.
 (b) OpenSpiel's ``goofspiel`` (the ``open-spiel`` package): ``new_initial_state``,
     chance outcomes for the prizes, ``legal_actions(p)`` and ``apply_actions``.
 (c) boardgame.io: the game in ``benchmarks/boardgameio/goofspiel.js``, driven headless
@@ -21,6 +24,7 @@ same wall-clock budget, one after the other, in one run on one machine.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import shutil
@@ -36,17 +40,33 @@ BGIO = HERE / "boardgameio"
 START = datetime(2020, 1, 1, 12, tzinfo=UTC)
 
 
+@functools.cache
+def _template(players: int, cards: int) -> Any:
+    from nomicon.kernel.pack import installed
+    from nomicon.sim.template import Template
+
+    return Template("ackanomic-goofspiel", start=START, registry=installed(),
+                    params={"players": players, "cards": cards, "games": 1})
+
+
 def nomicon_playout(index: int, players: int, cards: int, rng: random.Random, *,
-                    views: bool = True) -> bool:
-    """One game of Pure Skill from creation to its end; True when someone won."""
+                    views: bool = True, fast: bool = False) -> bool:
+    """One game of Pure Skill from creation to its end; True when someone won.
+
+    ``fast``: the simulations' fast path, as ``nomicon simulate`` plays: the game is
+    a copy of one created once (``Template``) and its log is not hash-chained.
+    """
     from nomicon.kernel import dice
     from nomicon.kernel.engine import Game
 
     names = [f"p{i + 1}" for i in range(players)]
-    game = Game.create("ackanomic-goofspiel", start=START, players=names,
-                       secret=dice.secret_from_seed(f"bench:{index}"),
-                       params={"players": players, "cards": cards, "games": 1},
-                       game_id=f"bench-{index}")
+    secret = dice.secret_from_seed(f"bench:{index}")
+    if fast:
+        game = _template(players, cards).game(f"bench-{index}", secret, names)
+    else:
+        game = Game.create("ackanomic-goofspiel", start=START, players=names, secret=secret,
+                           params={"players": players, "cards": cards, "games": 1},
+                           game_id=f"bench-{index}")
     while not game.is_over:
         for name in names:
             if game.is_over:
@@ -61,14 +81,14 @@ def nomicon_playout(index: int, players: int, cards: int, rng: random.Random, *,
     return bool(game.state.root["winners"])
 
 
-def bench_nomicon(seconds: float, players: int, cards: int, *, views: bool = True
-                  ) -> dict[str, Any]:
+def bench_nomicon(seconds: float, players: int, cards: int, *, views: bool = True,
+                  fast: bool = False) -> dict[str, Any]:
     rng = random.Random(1)
-    nomicon_playout(-1, players, cards, rng, views=views)  # imports and caches warm
+    nomicon_playout(-1, players, cards, rng, views=views, fast=fast)  # imports, caches
     done = won = 0
     began = time.perf_counter()
     while time.perf_counter() - began < seconds:
-        won += nomicon_playout(done, players, cards, rng, views=views)
+        won += nomicon_playout(done, players, cards, rng, views=views, fast=fast)
         done += 1
     elapsed = time.perf_counter() - began
     return {"playouts": done, "seconds": elapsed, "per_second": done / elapsed,
@@ -142,14 +162,18 @@ def main() -> None:
         "nomicon": bench_nomicon(args.seconds, args.players, args.cards),
         "nomicon_without_views": bench_nomicon(args.seconds, args.players, args.cards,
                                                views=False),
+        "nomicon_fast": bench_nomicon(args.seconds, args.players, args.cards, fast=True),
+        "nomicon_fast_without_views": bench_nomicon(args.seconds, args.players, args.cards,
+                                                    views=False, fast=True),
     }
     if not args.nomicon_only:
         figures["openspiel"] = bench_openspiel(args.seconds, args.players, args.cards)
         figures["boardgameio"] = bench_boardgameio(args.seconds, args.players, args.cards)
-    ours = figures["nomicon"]["per_second"]
+    ours, fast = figures["nomicon"]["per_second"], figures["nomicon_fast"]["per_second"]
     for key in ("openspiel", "boardgameio"):
         if "per_second" in figures.get(key, {}):
             figures[key]["nomicon_ratio"] = ours / figures[key]["per_second"]
+            figures[key]["nomicon_fast_ratio"] = fast / figures[key]["per_second"]
     if args.json:
         print(json.dumps({"players": args.players, "cards": args.cards, **figures}, indent=2))
         return
@@ -157,6 +181,8 @@ def main() -> None:
           f"({args.seconds:g} s per engine, Python {sys.version.split()[0]})")
     labels = {"nomicon": "(a) Nomicon (views, legal_actions, act)",
               "nomicon_without_views": "    Nomicon without reading views",
+              "nomicon_fast": "    Nomicon fast path (views, legal, act)",
+              "nomicon_fast_without_views": "    fast path without reading views",
               "openspiel": "(b) OpenSpiel", "boardgameio": "(c) boardgame.io"}
     for key, label in labels.items():
         if key not in figures:
@@ -167,7 +193,8 @@ def main() -> None:
             continue
         line = f"{label:42} {figure['per_second']:10.1f} /s ({figure['playouts']} playouts)"
         if "nomicon_ratio" in figure:
-            line += f"   Nomicon / this = {figure['nomicon_ratio']:.4f}"
+            line += (f"   Nomicon / this = {figure['nomicon_ratio']:.4f}"
+                     f" (fast path {figure['nomicon_fast_ratio']:.4f})")
         print(line)
 
 

@@ -7,14 +7,14 @@ prompts and timers. A ``Ctx`` lives for one batch: an action, or one timer firin
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from nomicon.kernel import dice
 from nomicon.kernel.errors import Refusal, RunawayChain
-from nomicon.kernel.rules import Currency, Rule
+from nomicon.kernel.rules import ActionDecl, Currency, Rule
 from nomicon.kernel.state import Path, State, copy_tree
 from nomicon.kernel.timefmt import iso
 
@@ -84,6 +84,8 @@ class Ctx:
         self.actor = actor
         self.batch = batch
         self._running: list[Rule] = []
+        # The text of ``now`` in events, worked out once (every event carries it).
+        self._time: tuple[datetime | None, str] = (None, "")
 
     # -- the rules ---------------------------------------------------------
     @property
@@ -98,6 +100,20 @@ class Ctx:
         """Run code in the name of ``rule`` (refusals cite it) for a ``with`` block."""
         return _Running(self._running, rule)
 
+    def run_vetoes(self, vetoes: Sequence[tuple[Rule, Callable[..., Any]]], actor: str,
+                   decl: ActionDecl, args: dict[str, Any]) -> None:
+        """Run each veto ``(rule, fn)`` in the name of its rule; the first that
+        refuses stops the rest."""
+        # Performance: this runs for every action and every probe of legal_actions;
+        # the push and pop of running() without a context manager object each time.
+        stack = self._running
+        for rule, fn in vetoes:
+            stack.append(rule)
+            try:
+                fn(self, actor, decl, args)
+            finally:
+                stack.pop()
+
     def contributions(self, name: str) -> list[tuple[Rule, Any]]:
         return self.rules.contributions(name)
 
@@ -108,12 +124,15 @@ class Ctx:
         mark = self.state.mark()
         events = len(self.batch.events)
         ops_at = self.batch.ops_at
+        # Performance: the rules in force are back as they were, so the ruleset built
+        # for them serves again (a preview enacts and repeals rules in a savepoint).
+        cached = self.game.cached_ruleset
 
         def undo() -> None:
             self.state.rollback(mark)
             del self.batch.events[events:]
             self.batch.ops_at = ops_at
-            self.game.invalidate_ruleset()
+            self.game.invalidate_ruleset(back_to=cached)
 
         try:
             yield
@@ -127,8 +146,7 @@ class Ctx:
     def refuse(self, reason: str, *, detail: str | None = None, rule: Rule | None = None,
                turn: bool = False) -> NoReturn:
         """Refuse the action in the name of the running rule (or ``rule``)."""
-        cited = rule or self.rule
-        raise Refusal(reason, rule=cited.label if cited else None, detail=detail, turn=turn)
+        raise Refusal(reason, cited=rule or self.rule, detail=detail, turn=turn)
 
     def require(self, condition: object, reason: str, *, detail: str | None = None) -> None:
         if not condition:
@@ -223,16 +241,18 @@ class Ctx:
         ``to`` limits who sees the event (the admin always does); ``key`` narrows which
         hooks run (for instance a feature name).
         """
-        ops = self.state.take_ops(self.batch.ops_at)
+        ops = self.state.take_ops(self.batch.ops_at)  # a list of the event's own
         self.batch.ops_at += len(ops)
         rule = self.rule
+        if self._time[0] is not self.now:
+            self._time = (self.now, iso(self.now))
         event: dict[str, Any] = {
-            "time": iso(self.now),
+            "time": self._time[1],
             "type": type,
             "actor": self.actor,
             "message": message,
             "data": {k: _snapshot(v) for k, v in data.items()},
-            "ops": list(ops),
+            "ops": ops,
         }
         if rule is not None:
             event["rule"] = rule.number
@@ -250,15 +270,23 @@ class Ctx:
         :class:`RunawayChain` (naming the rules in the loop) before Python's own
         recursion limit turns it into an internal error.
         """
-        if len(self._running) >= MAX_CHAIN:
-            raise RunawayChain([rule.label for rule in self._running])
-        for rule, hook_key, fn in list(self.rules.hooks.get(type, ())):
+        stack = self._running
+        if len(stack) >= MAX_CHAIN:
+            raise RunawayChain([rule.label for rule in stack])
+        ruleset = self.rules
+        # A ruleset's tables never change (a change of the rules builds a new one), so
+        # they are iterated without a copy.
+        for rule, hook_key, fn in ruleset.hooks.get(type, ()):
             if hook_key is not None and hook_key != key:
                 continue
-            if rule.rid not in self.rules.by_rid:
+            now = self.game.ruleset
+            if now is not ruleset and rule.rid not in now.by_rid:
                 continue  # repealed by an earlier hook of the same event
-            with self.running(rule):
+            stack.append(rule)
+            try:
                 fn(self, data)
+            finally:
+                stack.pop()
 
     def adjust(self, name: str, value: T) -> T | None:
         """Let rules in force change (or cancel, by returning None) a value."""
@@ -408,6 +436,8 @@ class Ctx:
 
     def pending_prompts(self, to: str | None = None) -> list[dict[str, Any]]:
         prompts: list[dict[str, Any]] = self.state.get(["prompts"], [])
+        if not prompts:
+            return []  # the usual case, asked by a veto on every action
         return [p for p in prompts if to is None or p["to"] == to]
 
     def open_options(self, prompt: dict[str, Any]) -> list[str]:

@@ -13,9 +13,9 @@ import hashlib
 import json
 import re
 from collections import deque
-from collections.abc import Callable, Collection, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Collection
 from datetime import datetime
+from types import TracebackType
 from typing import Any
 
 from pydantic import ValidationError
@@ -35,6 +35,7 @@ from nomicon.kernel.errors import (
     UnknownAction,
 )
 from nomicon.kernel.pack import Pack, Registry, installed
+from nomicon.kernel.probing import Plan, plans
 from nomicon.kernel.procedure import Procedure
 from nomicon.kernel.rules import ActionDecl, Rule
 from nomicon.kernel.ruleset import Ruleset
@@ -87,6 +88,7 @@ class Game:
         secret: bytes,
         log: list[dict[str, Any]] | None = None,
         allow_forced: bool = False,
+        simulation: bool = False,
     ) -> None:
         self.pack = pack
         self.registry = registry
@@ -98,6 +100,32 @@ class Game:
         self._ruleset: Ruleset | None = None
         self._procedure = Procedure()
         self.commit_hooks: list[CommitHook] = []
+        #: A simulation's game (see :meth:`for_simulation`): no hash chain.
+        self.simulation = simulation
+        # A simulation's last legal_actions: (actor, state changes, log length) and
+        # the entries, given again while nothing has changed since.
+        self._legal: tuple[tuple[str, int, int], list[dict[str, Any]]] | None = None
+
+    @classmethod
+    def for_simulation(cls, pack: Pack, root: dict[str, Any], *, registry: Registry,
+                       secret: bytes, log: list[dict[str, Any]] | None = None,
+                       ruleset: Ruleset | None = None) -> Game:
+        """A game that a simulation plays (``simulate``, what-ifs): every rule runs
+        exactly as in a live game, with the same events, state and dice, but its log
+        is not hash-chained, since only a stored game's log is verified. It takes no
+        commit hooks: a store needs the chain.
+
+        ``ruleset``: the ruleset of another game whose rules in force are exactly
+        ``root``'s (the game this one copies), to share rather than build again; rule
+        instances keep nothing of a game's own.
+
+        Asked again while nothing has changed, such a game's :meth:`legal_actions`
+        answers from memory: new lists and entries, with the argument descriptions
+        inside them shared (bots read them; they must not change them).
+        """
+        game = cls(pack, root, registry=registry, secret=secret, log=log, simulation=True)
+        game._ruleset = ruleset
+        return game
 
     # -- creation and rebuilding -------------------------------------------
     @classmethod
@@ -113,7 +141,10 @@ class Game:
         registry: Registry | None = None,
         allow_forced: bool = False,
         commit_hooks: list[CommitHook] | None = None,
+        simulation: bool = False,
     ) -> Game:
+        """A new game of a pack: the pack's setup and initial rules in one batch, then
+        each of ``players`` joins. ``simulation``: a game for :meth:`for_simulation`."""
         check_game_id(game_id)
         registry = registry or installed()
         pack = registry.pack(pack_id)
@@ -121,7 +152,8 @@ class Game:
             pack_params = pack.Params.model_validate(params or {})
         except ValidationError as exc:
             raise GameError(f"bad parameters for {pack_id}: {_summarise(exc)}") from None
-        game = cls(pack, {}, registry=registry, secret=secret, allow_forced=allow_forced)
+        game = cls(pack, {}, registry=registry, secret=secret, allow_forced=allow_forced,
+                   simulation=simulation)
         game.commit_hooks.extend(commit_hooks or [])
         from nomicon.kernel.ruleset import enact  # the ruleset changes need the engine
 
@@ -218,8 +250,24 @@ class Game:
                                     (self._procedure,))
         return self._ruleset
 
-    def invalidate_ruleset(self) -> None:
-        self._ruleset = None
+    def invalidate_ruleset(self, back_to: Ruleset | None = None) -> None:
+        """Forget the cached ruleset, since the rules in force changed; or, when a
+        rollback has restored the state, put back ``back_to``: the cache of the state
+        restored (see :attr:`cached_ruleset`)."""
+        self._ruleset = back_to
+
+    @property
+    def cached_ruleset(self) -> Ruleset | None:
+        """The ruleset if it is built now (None: it is built when next asked for)."""
+        return self._ruleset
+
+    def action_plans(self) -> dict[str, Plan]:
+        """What probing each action of the rules in force needs, by action name
+        (worked out once per ruleset)."""
+        ruleset = self.ruleset
+        if ruleset.plans is None:
+            ruleset.plans = {plan.name: plan for plan in plans(ruleset)}
+        return ruleset.plans
 
     # -- dice --------------------------------------------------------------
     def force_dice(self, values: list[int]) -> None:
@@ -260,35 +308,25 @@ class Game:
         return dice.new_secret()
 
     # -- transactions ------------------------------------------------------
-    @contextmanager
     def _transaction(self, now: datetime, actor: str | None, *,
-                     first: bool = False) -> Iterator[Ctx]:
-        mark = self.state.mark()
-        forced_before = list(self._forced)
-        secret_before = self._secret
-        batch = Batch(mark[0])
-        ctx = Ctx(self, now, actor, batch)
-        try:
-            if not first:
-                ctx.set(["game", "clock"], iso(now))
-            yield ctx
-            ctx.dispatch("batch.closing", {})
-            leftover = self.state.take_ops(batch.ops_at)
-            if leftover:
-                batch.events[-1]["ops"].extend(leftover)
-            self._commit(batch)
-        except BaseException:
-            self.state.rollback(mark)
-            self._forced = deque(forced_before)
-            self._secret = secret_before
-            if batch.ruleset_changed:
-                self._ruleset = None
-            raise
-        self.state.commit()
+                     first: bool = False) -> Transaction:
+        """A batch at ``now``, for ``with``: the block's changes commit when it ends,
+        or are all rolled back if it raises (see :class:`Transaction`)."""
+        return Transaction(self, now, actor, first)
 
     def _commit(self, batch: Batch) -> None:
-        previous = self.log[-1]["hash"] if self.log else ""
         seq = self.head
+        if self.simulation:
+            if self.commit_hooks:
+                raise CommitFailed("a simulation's game has no hash chain and cannot be "
+                                   "stored")
+            for event in batch.events:
+                seq += 1
+                event["seq"] = seq
+                event["batch"] = self.head + 1
+            self.log.extend(batch.events)
+            return
+        previous = self.log[-1]["hash"] if self.log else ""
         for event in batch.events:
             seq += 1
             event["seq"] = seq
@@ -486,10 +524,7 @@ class Game:
             ctx.emit("action.sealed", f"{actor}: {name} (sealed)", name=name)
         else:
             ctx.emit("action", f"{actor}: {name}" + _show_args(args), name=name, args=args)
-        for vrule, names, fn in list(self.ruleset.vetoes):
-            if not names or name in names:
-                with ctx.running(vrule):
-                    fn(ctx, actor, decl, args)
+        ctx.run_vetoes(self.action_plans()[name].vetoes, actor, decl, args)
         if rule is None:
             raise ActionRefused(actor, name, "no rule in force allows this now")
         with ctx.running(rule):
@@ -510,57 +545,79 @@ class Game:
         """What ``actor`` may do now, with argument choices where they are finite."""
         if self.is_over:
             return []
+        if self.simulation:
+            # A bot asks again after a refusal, which changed nothing: the same answer.
+            # Each caller gets its own list and entries; the argument descriptions
+            # inside are shared with the answer kept (a simulation's bots only read).
+            key = (actor, self.state.changes, len(self.log))
+            if self._legal is None or self._legal[0] != key:
+                found = self._legal_actions(actor)
+                self._legal = ((actor, self.state.changes, len(self.log)), found)
+            return [dict(entry) for entry in self._legal[1]]
+        return self._legal_actions(actor)
+
+    def _legal_actions(self, actor: str) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         mark = self.state.mark()
         batch = Batch(mark[0])
         ctx = Ctx(self, self.clock, actor, batch)
+        ruleset_before = self._ruleset
+        admin = actor == ADMIN
+        if not admin and not ctx.is_player(actor):
+            return out  # joining is not offered: it is how one becomes a player
         try:
-            for name in list(self.ruleset.actions):
-                entry = self._probe(ctx, actor, name)
+            for name, plan in list(self.action_plans().items()):
+                # Actions that only the admin may take, or only players (except
+                # answering a prompt, which the admin does too), and joining.
+                if name == "join" or not (plan.for_admin or name == "choose" if admin
+                                          else plan.for_players):
+                    continue
+                entry = self._probe(ctx, actor, plan, admin)
                 if entry is not None:
                     out.append(entry)
         finally:
             self.state.rollback(mark)
             if batch.ruleset_changed:
-                self._ruleset = None
+                self._ruleset = ruleset_before
         return out
 
-    def _probe(self, ctx: Ctx, actor: str, name: str) -> dict[str, Any] | None:
-        rule, decl = self._select(ctx, actor, name)
-        if rule is None:
+    def _probe(self, ctx: Ctx, actor: str, plan: Plan, admin: bool) -> dict[str, Any] | None:
+        """The entry of ``legal_actions`` for one action, or None if ``actor`` may not
+        take it now (the same checks as :meth:`act`, without arguments)."""
+        chosen = None
+        for candidate in plan.candidates:
+            rule, decl = candidate[0], candidate[1]
+            if decl.applies_fn is None:
+                chosen = candidate
+                break
+            with ctx.running(rule):
+                if decl.applies_fn(rule, ctx, actor):
+                    chosen = candidate
+                    break
+        if chosen is None:
             return None
-        if (actor == ADMIN) != decl.admin and not (actor == ADMIN and name == "choose"):
-            return None
-        if name == "join" or (actor != ADMIN and not ctx.is_player(actor)):
+        rule, decl, arg_plans = chosen
+        if admin != decl.admin and not (admin and plan.name == "choose"):
             return None
         try:
-            for vrule, names, fn in self.ruleset.vetoes:
-                if not names or name in names:
-                    with ctx.running(vrule):
-                        fn(ctx, actor, decl, {})
+            ctx.run_vetoes(plan.vetoes, actor, decl, {})
             with ctx.running(rule):
                 if decl.check_fn is not None:
                     decl.check_fn(rule, ctx, actor)
                 args: dict[str, Any] = {}
-                for arg in decl.args:
-                    spec: dict[str, Any] = {"type": arg.type.__name__, "required": arg.required}
-                    if arg.doc:
-                        spec["doc"] = arg.doc
+                for arg_plan in arg_plans:
+                    arg = arg_plan.arg
                     if arg.choices:
                         choices = list(getattr(rule, arg.choices)(ctx, actor))
                         if not choices and arg.required:
                             return None
-                        spec["choices"] = choices
-                    if arg.minimum is not None:
-                        spec["minimum"] = arg.minimum
-                    if arg.maximum is not None:
-                        spec["maximum"] = arg.maximum
-                    if not arg.required:
-                        spec["default"] = arg.default
-                    args[arg.name] = spec
+                        args[arg.name] = {**arg_plan.head, "choices": choices,
+                                          **arg_plan.tail}
+                    else:
+                        args[arg.name] = {**arg_plan.head, **arg_plan.tail}
         except Refusal:
             return None
-        return {"name": name, "rule": rule.label, "doc": decl.doc, "args": args,
+        return {"name": plan.name, "rule": rule.label, "doc": decl.doc, "args": args,
                 "on_turn": decl.on_turn}
 
     # -- reading -----------------------------------------------------------
@@ -581,6 +638,65 @@ class Game:
 
     def invariant_failures(self) -> list[str]:
         return self.pack.invariants(self.state.root)
+
+
+class Transaction:
+    """The context manager of :meth:`Game._transaction`: ``with`` gives the batch's
+    :class:`Ctx`; when the block ends the batch closes (``batch.closing`` hooks) and
+    commits, and if anything raises, the state, the forced dice, the dice secret and
+    the ruleset cache are put back as they were.
+
+    Performance: a class rather than a ``@contextmanager`` generator, since every
+    action and every timer firing opens one.
+    """
+
+    __slots__ = ("batch", "ctx", "first", "forced_before", "game", "mark",
+                 "ruleset_before", "secret_before")
+
+    def __init__(self, game: Game, now: datetime, actor: str | None, first: bool) -> None:
+        self.game = game
+        self.first = first
+        self.mark = game.state.mark()
+        self.forced_before = list(game._forced)
+        self.secret_before = game._secret
+        self.ruleset_before = game._ruleset
+        self.batch = Batch(self.mark[0])
+        self.ctx = Ctx(game, now, actor, self.batch)
+
+    def __enter__(self) -> Ctx:
+        if not self.first:
+            try:
+                self.ctx.set(["game", "clock"], iso(self.ctx.now))
+            except BaseException:
+                self._roll_back()
+                raise
+        return self.ctx
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if kind is not None:
+            self._roll_back()
+            return
+        game, batch = self.game, self.batch
+        try:
+            self.ctx.dispatch("batch.closing", {})
+            leftover = game.state.take_ops(batch.ops_at)
+            if leftover:
+                batch.events[-1]["ops"].extend(leftover)
+            game._commit(batch)
+        except BaseException:
+            self._roll_back()
+            raise
+        game.state.commit()
+
+    def _roll_back(self) -> None:
+        game = self.game
+        game.state.rollback(self.mark)
+        game._forced = deque(self.forced_before)
+        game._secret = self.secret_before
+        if self.batch.ruleset_changed:
+            # The rules are back as they were, and so is their cache.
+            game._ruleset = self.ruleset_before
 
 
 def _summarise(exc: ValidationError) -> str:

@@ -7,6 +7,8 @@ bob's turn``.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 
 class NomiconError(Exception):
     """Base class of every error Nomicon raises on purpose."""
@@ -57,6 +59,13 @@ class UnknownAction(ActionError):
     """No rule in force defines an action of that name."""
 
 
+class Cited(Protocol):
+    """What a refusal cites: a rule, with the label refusals give it."""
+
+    @property
+    def label(self) -> str: ...
+
+
 class Refusal(Exception):
     """Raised inside rule code; the engine turns it into an :class:`ActionRefused`.
 
@@ -65,12 +74,24 @@ class Refusal(Exception):
     """
 
     def __init__(self, reason: str, *, rule: str | None = None, detail: str | None = None,
-                 turn: bool = False) -> None:
+                 turn: bool = False, cited: Cited | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
-        self.rule = rule
+        self._rule = rule
+        self.cited = cited
         self.detail = detail
         self.turn = turn
+
+    @property
+    def rule(self) -> str | None:
+        """The label of the rule that refused (``rule``, or ``cited``'s label).
+
+        Performance: ``legal_actions`` catches thousands of refusals and reads none of
+        their labels, so a cited rule's label is written only when asked for.
+        """
+        if self._rule is None and self.cited is not None:
+            self._rule = self.cited.label
+        return self._rule
 
 
 class CommitFailed(NomiconError):

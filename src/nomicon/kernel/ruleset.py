@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from nomicon.kernel.errors import InvalidRuleChange
 from nomicon.kernel.pack import Registry
+from nomicon.kernel.probing import Plan
 from nomicon.kernel.rules import ActionDecl, Attribute, Currency, Rule, RuleParams
 from nomicon.kernel.timefmt import iso
 
@@ -53,6 +54,9 @@ class Ruleset:
         self.attributes: dict[str, dict[str, tuple[Rule, Attribute]]] = defaultdict(dict)
         self.presenters = [r for r in rules if type(r).present is not Rule.present]
         self._contributions: dict[str, list[tuple[Rule, Any]]] = {}
+        #: What probing each action needs, by action name (the engine builds it when
+        #: ``legal_actions`` is first asked; a ruleset never changes).
+        self.plans: dict[str, Plan] | None = None
         for rule in rules:
             for currency in rule.currencies:
                 self.currencies.setdefault(currency.name, (rule, currency))

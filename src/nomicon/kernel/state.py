@@ -101,12 +101,14 @@ def fold(ops: Iterable[Sequence[Any]], root: dict[str, Any] | None = None) -> di
 class State:
     """The live state tree, with op recording and rollback."""
 
-    __slots__ = ("_ops", "_undo", "root")
+    __slots__ = ("_ops", "_undo", "changes", "root")
 
     def __init__(self, root: dict[str, Any] | None = None) -> None:
         self.root: dict[str, Any] = {} if root is None else root
         self._ops: list[list[Any]] = []
         self._undo: list[tuple[Any, ...]] = []
+        #: Counts the writes and rollbacks: the tree is as it was while this is unchanged.
+        self.changes = 0
 
     # -- reading -----------------------------------------------------------
     def get(self, path: Path, default: Any = _MISSING) -> Any:
@@ -136,6 +138,7 @@ class State:
             self.root.clear()
             self.root.update(copy_tree(value))
             self._ops.append(op)
+            self.changes += 1
             return
         parent = _container(self.root, path)
         key = path[-1]
@@ -158,6 +161,7 @@ class State:
             parent[key] = value
             self._undo.append(("put", parent, key, old))
         self._ops.append(op)
+        self.changes += 1
 
     def delete(self, path: Path) -> None:
         path = list(path)
@@ -179,6 +183,7 @@ class State:
             del parent[key]
             self._undo.append(("reinsert", parent, key, old, position))
         self._ops.append(["del", path])
+        self.changes += 1
 
     def append(self, path: Path, value: Any) -> None:
         """Append ``value`` to the list at ``path``."""
@@ -204,6 +209,8 @@ class State:
 
     def rollback(self, mark: tuple[int, int]) -> None:
         ops_at, undo_at = mark
+        if len(self._undo) > undo_at:
+            self.changes += 1
         while len(self._undo) > undo_at:
             entry = self._undo.pop()
             kind = entry[0]

@@ -156,7 +156,7 @@ def _players(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, A
                 continue
             if visibility == "owner" and not (admin or viewer == name):
                 continue
-            shown[attr] = copy_tree(value)
+            shown[attr] = value if type(value) in _SCALARS else copy_tree(value)
         for currency, amount in accounts.get(name, {}).items():
             shown.setdefault(currency, amount)
         players[name] = shown
@@ -170,12 +170,22 @@ def _rules(root: dict[str, Any]) -> dict[str, Any]:
             "title": entry["title"],
             "text": entry["text"],
             "class": entry["class"],
-            "params": copy_tree(entry.get("params", {})),
-            "interpretations": copy_tree(entry.get("interpretations", [])),
+            "params": _copied(entry.get("params", {})),
+            "interpretations": _copied(entry.get("interpretations", [])),
             "version": len(entry.get("history", [])),
         }
         for number, entry in root.get("rules", {}).items()
     }
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _copied(value: Any) -> Any:
+    # Performance: most rules have no interpretations, many no parameters.
+    if not value and type(value) in (dict, list):
+        return type(value)()
+    return copy_tree(value)
 
 
 def can_see(event: dict[str, Any], viewer: str) -> bool:

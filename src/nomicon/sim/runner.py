@@ -15,6 +15,7 @@ reaches ``max_steps`` steps without either is *stalled*.
 from __future__ import annotations
 
 import copy
+import functools
 import multiprocessing
 import random
 from collections.abc import Callable
@@ -31,6 +32,7 @@ from nomicon.kernel.pack import installed
 from nomicon.sim.bots import Bot, Move, RandomBot, step
 from nomicon.sim.greedy import GreedyBot, scorer_for
 from nomicon.sim.metrics import measure
+from nomicon.sim.template import Template
 
 START = datetime(2020, 1, 1, 12, tzinfo=UTC)
 BOTS = ("random", "greedy")
@@ -184,13 +186,40 @@ def play_out(game: Game, bots: dict[str, str], rng: random.Random, *, turns: int
     }
 
 
-def play_one(settings: Settings, index: int) -> Record:
-    """Game ``index`` of a run, from a new game of the pack."""
+@functools.lru_cache(maxsize=4)
+def _template(pack: str, params: tuple[tuple[str, Any], ...]) -> Template:
+    # One per process and run: what the games of a run are created from.
+    return Template(pack, start=START, params=dict(params), registry=installed())
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def play_one(settings: Settings, index: int, *, fast: bool = True) -> Record:
+    """Game ``index`` of a run, from a new game of the pack.
+
+    ``fast``: the simulation's fast path, with the same record. The game is a
+    simulation's game (:meth:`Game.for_simulation`: no hash chain), copied from a
+    game of the pack created once (:class:`Template`) rather than created anew.
+    """
     seats = settings.seating(index)
     name = label(settings.seed, index)
-    game = Game.create(settings.pack, start=START, players=seats,
-                       secret=dice.secret_from_seed(name), params=settings.param_dict,
-                       game_id=f"sim-{index}", registry=installed())
+    secret, game_id = dice.secret_from_seed(name), f"sim-{index}"
+    if fast and _hashable(settings.params):
+        game = _template(settings.pack, settings.params).game(game_id, secret, seats)
+    elif fast:
+        game = Game.create(settings.pack, start=START, players=seats, secret=secret,
+                           params=settings.param_dict, game_id=game_id,
+                           registry=installed(), simulation=True)
+    else:
+        game = Game.create(settings.pack, start=START, players=seats, secret=secret,
+                           params=settings.param_dict, game_id=game_id,
+                           registry=installed())
     bots = {player: settings.bot_of(player) for player in seats}
     played = play_out(game, bots, random.Random(name), turns=settings.turns,
                       actions=settings.actions, max_steps=settings.step_limit())
@@ -206,12 +235,18 @@ def _record(index: int, game: Game, seats: list[str], bots: dict[str, str],
                   metrics=measure(game))
 
 
-def fork_for(game: Game, secret_label: str) -> Game:
+def fork_for(game: Game, secret_label: str, *, fast: bool = True) -> Game:
     """An independent copy of ``game``'s state with dice of its own (what-if runs).
 
-    The copy has no log and no commit hooks, and never sees the game's own secret."""
-    return Game(game.pack, copy.deepcopy(game.state.root), registry=game.registry,
-                secret=dice.secret_from_seed(secret_label))
+    The copy has no log and no commit hooks, and never sees the game's own secret.
+    ``fast``: a simulation's game (:meth:`Game.for_simulation`), whose log is not
+    hash-chained."""
+    root = copy.deepcopy(game.state.root)
+    secret = dice.secret_from_seed(secret_label)
+    if fast:
+        return Game.for_simulation(game.pack, root, registry=game.registry, secret=secret,
+                                   ruleset=game.ruleset)
+    return Game(game.pack, root, registry=game.registry, secret=secret)
 
 
 def run_parallel(task: Callable[[int], Any], count: int, *, jobs: int = 1,
@@ -250,12 +285,11 @@ def check(settings: Settings) -> None:
 
 
 def simulate(settings: Settings, *, jobs: int = 1,
-             progress: Callable[[int], None] | None = None) -> list[Record]:
-    """Play the run's games; the records in game order."""
-    from functools import partial
-
+             progress: Callable[[int], None] | None = None, fast: bool = True) -> list[Record]:
+    """Play the run's games; the records in game order. ``fast``: the fast path
+    (see :func:`play_one`); the records are the same without it."""
     check(settings)
-    records: list[Record] = run_parallel(partial(play_one, settings), settings.games,
-                                         jobs=jobs, progress=progress)
+    records: list[Record] = run_parallel(functools.partial(play_one, settings, fast=fast),
+                                         settings.games, jobs=jobs, progress=progress)
     return records
 

@@ -51,6 +51,7 @@ class _Spec:
     max_steps: int
     seed: int | str
     bots: tuple[tuple[str, str], ...]
+    fast: bool = True
 
 
 def _apply(game: Game, changes: list[amendments.Change]) -> None:
@@ -67,7 +68,7 @@ def _pair(spec: _Spec, index: int) -> tuple[dict[str, float], dict[str, float]]:
     out = []
     for arm in ("baseline", "with"):
         label = f"whatif:{spec.seed}:{index}"
-        game = fork_for(template, label)
+        game = fork_for(template, label, fast=spec.fast)
         if arm == "with":
             _apply(game, changes)
         played = play_out(game, dict(spec.bots), random.Random(label), turns=spec.turns,
@@ -117,14 +118,15 @@ def run(game: Game, amendment: Any, *, games: int = DEFAULT_GAMES,
         turns: int | None = DEFAULT_TURNS, actions: int | None = None, seed: int | str = 0,
         bots: str | dict[str, str] = "random", jobs: int = 1,
         progress: Callable[[int], None] | None = None,
-        viewer: str = ADMIN) -> dict[str, Any]:
+        viewer: str = ADMIN, fast: bool = True) -> dict[str, Any]:
     """Matched simulations of ``game`` from now, without and with ``amendment``.
 
     ``amendment`` is a list of changes in the form proposals carry
     (:mod:`nomicon.governance.amendments`). ``turns`` (or ``actions``) bounds each
     simulation; a game that ends sooner stops there. ``bots`` is one bot kind for
     every player (``"random"`` or ``"greedy"``) or a kind per player. ``jobs`` runs
-    the pairs in that many processes; the result does not depend on it.
+    the pairs in that many processes; the result does not depend on it, nor on
+    ``fast``, the simulations' fast path (:meth:`Game.for_simulation`).
 
     Returns, when the amendment applies::
 
@@ -168,7 +170,7 @@ def run(game: Game, amendment: Any, *, games: int = DEFAULT_GAMES,
                  turns=turns, actions=actions,
                  max_steps=Settings(pack=game.pack.id, turns=turns, actions=actions).step_limit(),
                  seed=seed,
-                 bots=tuple((p, chosen.get(p, "random")) for p in players))
+                 bots=tuple((p, chosen.get(p, "random")) for p in players), fast=fast)
     pairs: list[tuple[dict[str, float], dict[str, float]]] = run_parallel(
         partial(_pair, spec), games, jobs=jobs, progress=progress)
     names: list[str] = []
