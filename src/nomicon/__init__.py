@@ -22,29 +22,78 @@ from nomicon.kernel.errors import (
 )
 
 if TYPE_CHECKING:
+    from nomicon.authoring import (
+        ActionDecl,
+        Arg,
+        Attribute,
+        Ctx,
+        Currency,
+        Initial,
+        InvalidRuleChange,
+        Pack,
+        PackParams,
+        Refusal,
+        Rule,
+        RuleParams,
+        action,
+        adjust,
+        every,
+        finish,
+        hook,
+        veto,
+    )
     from nomicon.kernel.engine import Game
     from nomicon.kernel.pack import Registry
     from nomicon.kernel.versions import NOMICON_VERSION as __version__
 
+#: The rule author's names (``nomicon.authoring``), also importable from here.
+_AUTHORING = frozenset({
+    "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "Initial", "InvalidRuleChange",
+    "Pack", "PackParams", "Refusal", "Rule", "RuleParams", "action", "adjust", "every",
+    "finish", "hook", "veto",
+})
+
 __all__ = [
+    "ActionDecl",
     "ActionError",
     "ActionRefused",
+    "Arg",
+    "Attribute",
+    "Ctx",
+    "Currency",
     "Game",
     "GameError",
+    "Initial",
     "InvalidArguments",
+    "InvalidRuleChange",
     "NomiconError",
     "NotYourTurn",
+    "Pack",
+    "PackParams",
+    "Refusal",
+    "Rule",
+    "RuleParams",
     "UnknownAction",
     "__version__",
+    "action",
+    "adjust",
+    "every",
+    "finish",
+    "hook",
     "new_game",
     "registry",
+    "veto",
 ]
 
 
 def __getattr__(name: str) -> Any:
-    """``Game`` and ``__version__``, imported when first asked for: every ``nomicon.*``
-    import runs this file, and the engine (with pydantic and the rules) is more than
-    a command such as ``nomicon --help`` needs."""
+    """``Game``, ``__version__`` and the rule author's names, imported when first asked
+    for: every ``nomicon.*`` import runs this file, and the engine (with pydantic and
+    the rules) is more than a command such as ``nomicon --help`` needs."""
+    if name in _AUTHORING:
+        from nomicon import authoring
+
+        return getattr(authoring, name)
     if name == "Game":
         from nomicon.kernel.engine import Game
 

@@ -12,9 +12,8 @@ from typing import Any
 
 from pydantic import Field
 
+from nomicon.authoring import Ctx, Initial, Pack, PackParams
 from nomicon.governance.methods import MajorityVote
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.pack import Initial, Pack, PackParams
 from nomicon.packs.ackanomic import goofspiel
 
 # The rules whose workings the invariants check: with all of them in force, the spades

@@ -26,16 +26,16 @@ from typing import Any
 
 from pydantic import Field
 
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.procedure import finish
-from nomicon.kernel.rules import (
+from nomicon.authoring import (
     ActionDecl,
     Arg,
     Attribute,
+    Ctx,
     Currency,
     Rule,
     RuleParams,
     action,
+    finish,
     hook,
     veto,
 )

@@ -16,10 +16,9 @@ from typing import Any
 
 from pydantic import Field
 
+from nomicon.authoring import Ctx, Initial, Pack, PackParams
 from nomicon.boards.grid import LIMBO, Grid, as_square
 from nomicon.governance.methods import MajorityVote
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.pack import Initial, Pack, PackParams
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.airways import ElbonianAirways, ElbonianThrows
 from nomicon.packs.bnomic_grid.bait import SirenBait

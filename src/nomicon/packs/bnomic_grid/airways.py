@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action
 from nomicon.boards.grid import LIMBO, Square
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Arg, Rule, RuleParams, action
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX, check_move

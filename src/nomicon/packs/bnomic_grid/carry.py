@@ -6,12 +6,11 @@ from typing import Any
 
 from pydantic import Field
 
-from nomicon.boards.grid import Square, as_square, direction, distance
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import (
+from nomicon.authoring import (
     ActionDecl,
     Arg,
     Attribute,
+    Ctx,
     Rule,
     RuleParams,
     action,
@@ -19,6 +18,7 @@ from nomicon.kernel.rules import (
     hook,
     veto,
 )
+from nomicon.boards.grid import Square, as_square, direction, distance
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.airways import throw_elbonia_style
 from nomicon.packs.bnomic_grid.outside import GRID

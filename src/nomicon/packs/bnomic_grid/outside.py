@@ -13,9 +13,8 @@ from typing import Any
 
 from pydantic import Field
 
+from nomicon.authoring import Arg, Attribute, Ctx, Currency, Rule, RuleParams, action, every, hook
 from nomicon.boards.grid import as_square
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Arg, Attribute, Currency, Rule, RuleParams, action, every, hook
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.world import BOX, FUND, GREMLIN, PACK, POINTS
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nomicon.authoring import Arg, Attribute, Ctx, Refusal, Rule, action
 from nomicon.boards.grid import (
     DIRECTIONS,
     LIMBO,
@@ -14,9 +15,6 @@ from nomicon.boards.grid import (
     direction,
     step,
 )
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.errors import Refusal
-from nomicon.kernel.rules import Arg, Attribute, Rule, action
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.squares import GENERAL

@@ -6,9 +6,8 @@ from typing import Any
 
 from pydantic import Field
 
+from nomicon.authoring import Arg, Attribute, Ctx, Rule, RuleParams, action
 from nomicon.boards.grid import are_consecutive, as_square, direction, distance
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Arg, Attribute, Rule, RuleParams, action
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX

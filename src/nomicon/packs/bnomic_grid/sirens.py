@@ -6,9 +6,8 @@ from typing import Any
 
 from pydantic import Field
 
+from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, hook
 from nomicon.boards.grid import Square, as_square, distance
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Arg, Rule, RuleParams, action, hook
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.world import PACK, SIREN

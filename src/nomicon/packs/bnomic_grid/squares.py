@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from nomicon.authoring import Ctx, Rule, hook
 from nomicon.boards.grid import Direction, Square, as_square, step
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Rule, hook
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.world import PACK

@@ -6,10 +6,8 @@ from typing import Any
 
 from pydantic import Field
 
+from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, adjust, hook, parse
 from nomicon.boards.grid import as_square
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Arg, Rule, RuleParams, action, adjust, hook
-from nomicon.kernel.timefmt import parse
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.carry import relocate_or_remove
 from nomicon.packs.bnomic_grid.outside import GRID

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from nomicon.authoring import parse
 from nomicon.boards.grid import LIMBO, Direction, Grid, Square, as_square, key, step
-from nomicon.kernel.timefmt import parse
 
 if TYPE_CHECKING:
-    from nomicon.kernel.context import Ctx
+    from nomicon.authoring import Ctx
 
 PACK = "bnomic-grid"
 FUND = "gremlin-fund"

@@ -6,8 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.pack import Initial, Pack, PackParams
+from nomicon.authoring import Ctx, Initial, Pack, PackParams
 from nomicon.packs.infinite_nomic import board, strategy
 from nomicon.packs.infinite_nomic.commerce import Commerce
 from nomicon.packs.infinite_nomic.core import (

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from nomicon.authoring import turns
 from nomicon.boards import ring
-from nomicon.kernel import turns
 
 if TYPE_CHECKING:
-    from nomicon.kernel.context import Ctx
+    from nomicon.authoring import Ctx
 
 JAIL = "Jail"
 GULAG = "Gulag"

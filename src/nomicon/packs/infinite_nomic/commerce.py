@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Arg, Rule, action, hook
+from nomicon.authoring import Arg, Ctx, Rule, action, hook
 from nomicon.packs.infinite_nomic.core import PACK
 
 

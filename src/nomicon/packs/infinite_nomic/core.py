@@ -5,12 +5,20 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from nomicon.authoring import (
+    ActionDecl,
+    Attribute,
+    Ctx,
+    Rule,
+    RuleParams,
+    action,
+    finish,
+    hook,
+    parse,
+    turns,
+    veto,
+)
 from nomicon.governance.proposals import sides
-from nomicon.kernel import turns
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.procedure import finish
-from nomicon.kernel.rules import ActionDecl, Attribute, Rule, RuleParams, action, hook, veto
-from nomicon.kernel.timefmt import parse
 from nomicon.packs.infinite_nomic import board
 
 PACK = "infinite-nomic-r7"

@@ -7,9 +7,8 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
+from nomicon.authoring import Ctx, Rule, RuleParams, hook
 from nomicon.boards import ring
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Rule, RuleParams, hook
 from nomicon.packs.infinite_nomic import board
 from nomicon.packs.infinite_nomic.core import PACK
 

@@ -6,10 +6,8 @@ import math
 from graphlib import TopologicalSorter
 from typing import Any, ClassVar
 
+from nomicon.authoring import Arg, Attribute, Ctx, Rule, RuleParams, action, hook, turns
 from nomicon.boards import ring
-from nomicon.kernel import turns
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Arg, Attribute, Rule, RuleParams, action, hook
 from nomicon.packs.infinite_nomic import board
 from nomicon.packs.infinite_nomic.core import PACK
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from nomicon.kernel import turns
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Rule, RuleParams, action, hook
+from nomicon.authoring import Ctx, Rule, RuleParams, action, hook, turns
 from nomicon.packs.infinite_nomic import board
 from nomicon.packs.infinite_nomic.core import PACK
 

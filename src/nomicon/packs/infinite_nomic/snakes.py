@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.rules import Rule, hook
+from nomicon.authoring import Ctx, Rule, hook
 from nomicon.packs.infinite_nomic import board
 from nomicon.packs.infinite_nomic.core import PACK
 

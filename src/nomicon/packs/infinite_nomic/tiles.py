@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from nomicon.kernel import turns
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.errors import Refusal
-from nomicon.kernel.rules import (
+from nomicon.authoring import (
     ActionDecl,
     Arg,
     Attribute,
+    Ctx,
     Currency,
+    Refusal,
     Rule,
     RuleParams,
     action,
     adjust,
     hook,
+    turns,
     veto,
 )
 from nomicon.packs.infinite_nomic import board

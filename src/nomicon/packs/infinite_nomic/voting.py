@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from nomicon.authoring import Ctx
 from nomicon.governance.proposals import VotingMethod, tally
-from nomicon.kernel.context import Ctx
 from nomicon.packs.infinite_nomic.core import PACK
 
 

@@ -11,11 +11,9 @@ from typing import Any
 
 from pydantic import Field
 
+from nomicon.authoring import Ctx, Currency, Initial, Pack, Rule, RuleParams, every
 from nomicon.governance.judged import AdminJudged
 from nomicon.governance.methods import MajorityVote
-from nomicon.kernel.context import Ctx
-from nomicon.kernel.pack import Initial, Pack
-from nomicon.kernel.rules import Currency, Rule, RuleParams, every
 
 
 class Points(Rule):
