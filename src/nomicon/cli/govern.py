@@ -76,7 +76,8 @@ def propose(
     with service(ctx, db) as svc:
         if dry_run:
             # As ACTOR sees it: a player's dry run shows nothing the rules hide from them.
-            shown = preview(svc.open(game), changes or [], actor)
+            with svc.reading(game) as played:
+                shown = preview(played, changes or [], actor)
             if json_out:
                 print_json(shown)
             else:
