@@ -10,11 +10,11 @@ the admin. A chart then reads a few dozen moments of that series (see
 Which measures a batch wrote is read from its ops: a write under ``players/P/m`` or
 ``accounts/P/m`` wrote P's measure m; a write of a whole player record (joining) or
 of the rules (which decide what is visible) writes every measure again. A rule that
-narrows views (``Rule.present``) may hide a player's numbers for reasons kept
+narrows views (``Rule.redact``) may hide a player's numbers for reasons kept
 elsewhere in the state, so with such rules in force a write anywhere under a player
-records all of that player's measures; a presenter that reacts to state outside the
+records all of that player's measures; a redacting rule that reacts to state outside the
 players is charted as of the next write of the player's numbers (none of the packs'
-presenters hides numbers).
+redacting rules hides numbers).
 """
 
 from __future__ import annotations
@@ -82,10 +82,10 @@ def points(game: Game, events: Iterable[Mapping[str, Any]]) -> list[Point]:
     """The measures the batch ``events`` wrote, as each audience saw them after it."""
     root = game.state.root
     ruleset = game.ruleset
-    presenters = bool(ruleset.presenters)
+    redacting = bool(ruleset.redactors)
     players: dict[str, Any] = root.get("players") or {}
     accounts: dict[str, Any] = root.get("accounts") or {}
-    touched = _touched(events, presenters)
+    touched = _touched(events, redacting)
     if touched is None:
         touched = dict.fromkeys(players)
     if not touched:
@@ -99,7 +99,7 @@ def points(game: Game, events: Iterable[Mapping[str, Any]]) -> list[Point]:
     if not keys:
         return []
     audiences = [OBSERVER, *players, ADMIN]
-    if presenters:
+    if redacting:
         # A rule may narrow any view: look at each audience's real view.
         seen = {a: visible_numbers(view_of(root, ruleset, a)) for a in audiences}
 

@@ -162,7 +162,7 @@ class Dossiers(Rule):
             ctx.emit("dossier.noted", f"the admin notes {note} on {player}", to=[],
                      player=player, note=note)
 
-    def present(self, view: dict[str, Any], viewer: str) -> None:
+    def redact(self, view: dict[str, Any], viewer: str) -> None:
         if viewer != "admin":
             view.pop("vault", None)
 

@@ -193,7 +193,7 @@ class OpenHands(Rule):
     attributes = (Attribute("hand", [], doc="the cards in the player's hand, face up"),
                   Attribute("stash", [], doc="the stash, face up"))
 
-    def present(self, view: dict[str, Any], viewer: str) -> None:
+    def redact(self, view: dict[str, Any], viewer: str) -> None:
         view["table"] = {"hands": {name: record.get("hand") for name, record
                                    in (view.get("players") or {}).items()}}
 

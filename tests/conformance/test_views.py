@@ -149,7 +149,7 @@ def test_secret_pack_shows_no_hand_and_no_note_to_others() -> None:
 
 
 def test_secret_pack_hides_the_vault_from_players() -> None:
-    """A rule's ``present`` narrows the view: only the admin sees the vault."""
+    """A rule's ``redact`` narrows the view: only the admin sees the vault."""
     game = play_checked(SecretPack.id, lambda *_: None)
     assert game.view(ADMIN)["vault"]["last"] is not None
     for viewer in viewers_of(game):

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from nomicon.display import json_value
 from nomicon.kernel.errors import ActionError, NomiconError
 from nomicon.kernel.timefmt import parse as parse_time
-from nomicon.present import json_value
 
 # The store (SQLAlchemy), Rich and YAML are imported where they are used: listing the
 # commands (``nomicon --help``) needs none of them.

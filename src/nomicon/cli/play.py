@@ -20,9 +20,9 @@ from nomicon.cli.app import (
     service,
     split_names,
 )
+from nomicon.display import cell
 from nomicon.kernel.errors import ActionError
 from nomicon.kernel.views import can_see
-from nomicon.present import cell
 
 # Rich is imported where something is printed for people: ``nomicon --help`` imports
 # every command module, and ``--json`` needs no Rich either.

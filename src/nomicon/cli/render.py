@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from nomicon.present import cell
+from nomicon.display import cell
 
 if TYPE_CHECKING:
     from nomicon.verify import Report

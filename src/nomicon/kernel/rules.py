@@ -284,7 +284,7 @@ class Rule:
     def on_amend(self, ctx: Ctx, old: Rule) -> None:
         """One-off changes when the rule's parameters change."""
 
-    def present(self, view: dict[str, Any], viewer: str) -> None:
+    def redact(self, view: dict[str, Any], viewer: str) -> None:
         """Adjust a viewer's view of the state (hide what this rule keeps secret)."""
 
     def __repr__(self) -> str:

@@ -52,7 +52,7 @@ class Ruleset:
         self.adjusters: dict[str, list[tuple[Rule, Callable[..., Any]]]] = defaultdict(list)
         self.currencies: dict[str, tuple[Rule, Currency]] = {}
         self.attributes: dict[str, dict[str, tuple[Rule, Attribute]]] = defaultdict(dict)
-        self.presenters = [r for r in rules if type(r).present is not Rule.present]
+        self.redactors = [r for r in rules if type(r).redact is not Rule.redact]
         self._contributions: dict[str, list[tuple[Rule, Any]]] = {}
         #: What probing each action needs, by action name (the engine builds it when
         #: ``legal_actions`` is first asked; a ruleset never changes).

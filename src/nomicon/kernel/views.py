@@ -4,7 +4,7 @@ The admin sees everything. A player sees the public state plus their own secrets
 an observer sees the public state. Visibility is declared where attributes are
 declared (:class:`~nomicon.kernel.rules.Attribute`), where prompts are opened, and
 where events are emitted (``to=``); rules can narrow a view further with
-``Rule.present``.
+``Rule.redact``.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def hypothetical_view(root: dict[str, Any], viewer: str,
 def hides_anything(ruleset: Ruleset) -> bool:
     """Whether ``ruleset`` keeps anything of the state from some viewer: an attribute
     that is not public, or a rule that narrows views."""
-    return bool(ruleset.presenters) or any(
+    return bool(ruleset.redactors) or any(
         attribute.visibility != "public"
         for attrs in ruleset.attributes.values() for _rule, attribute in attrs.values())
 
@@ -108,8 +108,8 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
         _players_and_rules(out, root, ruleset, viewer, parts)
     else:
         _players_and_rules(out, root, ruleset, viewer, ("players", "rules", "prompts"))
-    for rule in ruleset.presenters:
-        rule.present(out, viewer)
+    for rule in ruleset.redactors:
+        rule.redact(out, viewer)
     return out
 
 

@@ -20,8 +20,8 @@ from typing import Any
 
 import yaml
 
+from nomicon.display import json_value
 from nomicon.inputs import InputRefused, read_yaml
-from nomicon.present import json_value
 from nomicon.server.errors import BadRequest
 
 #: Fields of an action form that are not the action's arguments.

@@ -20,7 +20,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 
-from nomicon.present import cell
+from nomicon.display import cell
 from nomicon.server.accounts import User
 from nomicon.server.auth import csrf_token, remember_pre, session_user
 from nomicon.server.errors import HttpProblem

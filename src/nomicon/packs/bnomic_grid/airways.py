@@ -44,7 +44,7 @@ class ElbonianAirways(Rule):
             if x % self.params.every == 0 and y % self.params.every == 0:
                 world.create(ctx, AIRWAYS, oid=f"{AIRWAYS}-{x}-{y}", location=(x, y))
         ctx.emit("grid.airways.opened", "Elbonian Airways stand on " + ", ".join(
-            world.where(s) for s in airways_squares(ctx)), squares=airways_squares(ctx))
+            world.square_label(s) for s in airways_squares(ctx)), squares=airways_squares(ctx))
 
     def on_amend(self, ctx: Ctx, old: Rule) -> None:
         if isinstance(old, ElbonianAirways) and old.params.every != self.params.every:
@@ -63,20 +63,20 @@ class ElbonianAirways(Rule):
         assert here is not None  # the check refuses players off the Grid
         target = (x, y)
         others = [s for s in airways_squares(ctx) if s != here]
-        ctx.require(target in others, f"{world.where(target)} is not another square with "
+        ctx.require(target in others, f"{world.square_label(target)} is not another square with "
                     "an Elbonian Airways",
-                    detail="Elbonian Airways: " + ", ".join(world.where(s) for s in others))
+                    detail="Elbonian Airways: " + ", ".join(world.square_label(s) for s in others))
         check_move(ctx, actor, here, target, "fly")
         world.charge(ctx, actor, self.fare, "Elbonian Airways")
         throw_elbonia_style(ctx, actor, target, f"flies Elbonian Airways to "
-                                                f"{world.where(target)}")
+                                                f"{world.square_label(target)}")
 
     @fly.check
     def _fly_check(self, ctx: Ctx, actor: str) -> None:
         here = world.location(ctx, actor)
         ctx.require(here is not None, "you are not on the Grid")
         ctx.require(here in airways_squares(ctx),
-                    f"there is no Elbonian Airways on {world.where(here)}")
+                    f"there is no Elbonian Airways on {world.square_label(here)}")
         world.require_points(ctx, actor, self.fare, "Elbonian Airways")
 
 
@@ -113,21 +113,22 @@ def throw_elbonia_style(ctx: Ctx, player: str, target: Square, why: str) -> None
     fell = False
     aim = target
     for _ in range(world.TRIES):
-        a = ctx.roll(5, f"{player} Thrown Elbonia-Style at {world.where(aim)}: a 1d5")
-        b = ctx.roll(5, f"{player} Thrown Elbonia-Style at {world.where(aim)}: b 1d5")
+        a = ctx.roll(5, f"{player} Thrown Elbonia-Style at {world.square_label(aim)}: a 1d5")
+        b = ctx.roll(5, f"{player} Thrown Elbonia-Style at {world.square_label(aim)}: b 1d5")
         spot = (aim[0] + a - 3, aim[1] + b - 3)
         if not the_grid.contains(spot):
             if fell:
-                ctx.emit("grid.fell", f"{player} Falls Off the Edge again at {world.where(spot)} "
+                ctx.emit("grid.fell", f"{player} Falls Off the Edge again at "
+                                      f"{world.square_label(spot)} "
                          "and goes into Limbo", player=player, square=list(spot), again=True)
-                world.take(ctx, player, params.second_fall_loss, "Fell Off the Edge again")
+                world.lose_at_most(ctx, player, params.second_fall_loss, "Fell Off the Edge again")
                 world.drop_all(ctx, player, "goes into Limbo")
                 world.relocate_player(ctx, player, LIMBO, how="goes into Limbo after Falling")
                 return
             fell = True
-            ctx.emit("grid.fell", f"{player} Falls Off the Edge at {world.where(spot)}",
+            ctx.emit("grid.fell", f"{player} Falls Off the Edge at {world.square_label(spot)}",
                      player=player, square=list(spot), again=False)
-            world.take(ctx, player, params.fall_loss, "Fell Off the Edge")
+            world.lose_at_most(ctx, player, params.fall_loss, "Fell Off the Edge")
             sides = max(1, params.fall_below - params.fall_above - 1)
             aim = (params.fall_above + ctx.roll(sides, f"{player} Falls: x 1d{sides}"),
                    params.fall_above + ctx.roll(sides, f"{player} Falls: y 1d{sides}"))
@@ -135,10 +136,11 @@ def throw_elbonia_style(ctx: Ctx, player: str, target: Square, why: str) -> None
         if not world.may_player_occupy(ctx, player, spot):
             # Another player's square is as closed to a player as an Impassable one
             # (B.1: no two players on one square).
-            ctx.emit("grid.bounced", f"{player} comes down on {world.where(spot)}, which e may "
+            ctx.emit("grid.bounced", f"{player} comes down on {world.square_label(spot)}, which "
+                                     f"e may "
                      "not occupy, and is Thrown at it", player=player, square=list(spot))
-            world.take(ctx, player, params.impassable_loss,
-                       f"came down on {world.where(spot)}")
+            world.lose_at_most(ctx, player, params.impassable_loss,
+                       f"came down on {world.square_label(spot)}")
             aim = spot
             continue
         world.relocate_player(ctx, player, spot, how=f"is Thrown Elbonia-Style ({why})")
@@ -148,7 +150,7 @@ def throw_elbonia_style(ctx: Ctx, player: str, target: Square, why: str) -> None
     legal = [s for s in the_grid.squares() if world.may_player_occupy(ctx, player, s)]
     nearest = the_grid.nearest(aim, legal)
     if nearest:
-        spot = ctx.pick(nearest, f"{player} comes down near {world.where(aim)}")
+        spot = ctx.pick(nearest, f"{player} comes down near {world.square_label(aim)}")
         world.relocate_player(ctx, player, spot, how=f"comes down at last ({why})")
     else:
         world.drop_all(ctx, player, "goes into Limbo")

@@ -84,7 +84,7 @@ class SirenBait(Rule):
         world.update(ctx, bait, holder=None, location=list(square), rock=rock, nweeks=0,
                      ruin_after=ruin, attempts={})
         ctx.emit("grid.bait.placed", f"{actor} places Siren Bait on the Big Rock at "
-                 f"{world.where(square)}", player=actor, object=bait, square=list(square),
+                 f"{world.square_label(square)}", player=actor, object=bait, square=list(square),
                  ruin_after=ruin)
 
     @place_bait.check
@@ -103,7 +103,8 @@ class SirenBait(Rule):
             sides = self.params.lure_factor * n
             value = ctx.roll(sides, f"Siren Bait {bait}, nweek {n} since placed: 1d{sides}")
             if value == 1:
-                ctx.emit("grid.bait.taken", f"the Siren Bait at {world.where(square)} is taken",
+                ctx.emit("grid.bait.taken", f"the Siren Bait at {world.square_label(square)} is "
+                                            f"taken",
                          object=bait, square=list(square))
                 siren = create_siren(ctx, square, "drawn by the Siren Bait")
                 self._catfights(ctx, bait, siren, square)
@@ -182,5 +183,5 @@ class SirenBait(Rule):
                 continue
             if end is None or distance(end, square) != 1:
                 ctx.refuse(f"{player} is a Female Cheerleader next to Siren Bait at "
-                           f"{world.where(square)}",
+                           f"{world.square_label(square)}",
                            detail="e may only move within the squares around it")

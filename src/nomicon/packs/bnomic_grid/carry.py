@@ -144,7 +144,7 @@ def ensure_one(ctx: Ctx, kind_name: str) -> None:
         # something else (an Administrator's correction), the next free one.
         oid = kind_name if world.obj(ctx, kind_name) is None else world.new_id(ctx, kind_name)
         world.create(ctx, kind_name, oid=oid, location=square)
-        ctx.emit("grid.object.placed", f"the {label} is placed on {world.where(square)}",
+        ctx.emit("grid.object.placed", f"the {label} is placed on {world.square_label(square)}",
                  object=oid, square=list(square))
 
 

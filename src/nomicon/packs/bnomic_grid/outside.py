@@ -190,10 +190,10 @@ class Gremlins(Rule):
     def add_gremlin(self, ctx: Ctx, actor: str, x: int, y: int, name: str | None = None) -> None:
         """Create an Active Gremlin on a square."""
         ctx.require(world.may_object_occupy(ctx, (x, y)),
-                    f"a Gremlin cannot stand on {world.where((x, y))}")
+                    f"a Gremlin cannot stand on {world.square_label((x, y))}")
         oid = world.create(ctx, GREMLIN, location=(x, y), active=True, status=[],
                            name=name or "")
-        ctx.emit("grid.gremlin.added", f"a Gremlin ({oid}) appears on {world.where((x, y))}",
+        ctx.emit("grid.gremlin.added", f"a Gremlin ({oid}) appears on {world.square_label((x, y))}",
                  object=oid, square=[x, y])
 
     @action("set-gremlin-active", Arg("gremlin", str), Arg("active", bool), admin=True)
@@ -223,9 +223,10 @@ class BonusBoxes(Rule):
     def place(self, ctx: Ctx, actor: str, x: int, y: int, points: int) -> None:
         """Place a Bonus Box on a square, in secret."""
         ctx.require(world.may_object_occupy(ctx, (x, y)),
-                    f"a Bonus Box cannot stand on {world.where((x, y))}")
+                    f"a Bonus Box cannot stand on {world.square_label((x, y))}")
         oid = world.create(ctx, BOX, location=(x, y), points=points)
-        ctx.emit("grid.bonus-box.placed", f"{oid} ({points:+d} points) is on {world.where((x, y))}",
+        ctx.emit("grid.bonus-box.placed", f"{oid} ({points:+d} points) is on "
+                                          f"{world.square_label((x, y))}",
                  to=[], object=oid, square=[x, y], points=points)
 
     @hook("grid.moved")
@@ -253,9 +254,9 @@ class BonusBoxes(Rule):
             if given > 0:
                 ctx.transfer(FUND, player, given, POINTS, f"Bonus Box {oid}")
         elif points < 0:
-            world.take(ctx, player, -points, f"Bonus Box {oid}")
+            world.lose_at_most(ctx, player, -points, f"Bonus Box {oid}")
 
-    def present(self, view: dict[str, Any], viewer: str) -> None:
+    def redact(self, view: dict[str, Any], viewer: str) -> None:
         if viewer == "admin":
             return
         from nomicon.packs.bnomic_grid.radar import radar_reveals

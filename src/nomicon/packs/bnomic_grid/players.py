@@ -37,16 +37,16 @@ def why_not_occupy(ctx: Ctx, player: str, square: Square) -> str | None:
     """Why a player may not occupy a square, or None if e may."""
     the_grid = world.grid(ctx)
     if not the_grid.contains(square):
-        return (f"{world.where(square)} is off the Grid, which is {the_grid.width} by "
+        return (f"{world.square_label(square)} is off the Grid, which is {the_grid.width} by "
                 f"{the_grid.height}")
     blocking = [oid for oid in world.objects_at(ctx, square, hidden=False)
                 if not world.kind(world.objects(ctx)[oid]).passable]
     if blocking:
         labels = ", ".join(world.kind(world.objects(ctx)[oid]).label for oid in blocking)
-        return f"{world.where(square)} holds an Impassable object ({labels})"
+        return f"{world.square_label(square)} holds an Impassable object ({labels})"
     if not world.may_player_occupy(ctx, player, square):
         others = ", ".join(world.free_players_at(ctx, square, but=player))
-        return f"{others} already occupies {world.where(square)}"
+        return f"{others} already occupies {world.square_label(square)}"
     return None
 
 
@@ -78,7 +78,7 @@ class PlayersOnTheGrid(Rule):
         check_move(ctx, actor, None, square, "enter")
         reason = why_not_occupy(ctx, actor, square)
         if reason:
-            ctx.refuse(f"{world.where(square)} is not a legal location", detail=reason)
+            ctx.refuse(f"{world.square_label(square)} is not a legal location", detail=reason)
         world.relocate_player(ctx, actor, square, how="enters the Grid")
 
     @enter.check
@@ -123,8 +123,8 @@ class Movement(Rule):
         assert here is not None  # the check refuses players off the Grid
         target = (x, y)
         if not are_consecutive(here, target):
-            ctx.refuse(f"{world.where(target)} is not a unit surrounding "
-                       f"{world.where(here)}",
+            ctx.refuse(f"{world.square_label(target)} is not a unit surrounding "
+                       f"{world.square_label(here)}",
                        detail="a player moves one unit in any direction, once per nweek")
         self._go(ctx, actor, here, target)
 
@@ -144,7 +144,8 @@ class Movement(Rule):
         # limit the announcement itself.
         the_grid = world.grid(ctx)
         if not the_grid.contains(target):
-            ctx.refuse(f"{world.where(target)} is off the Grid, which is {the_grid.width} by "
+            ctx.refuse(f"{world.square_label(target)} is off the Grid, which is "
+                       f"{the_grid.width} by "
                        f"{the_grid.height}",
                        detail="a player announces a move to a location on the Grid")
         check_move(ctx, actor, here, target, "move")
@@ -154,8 +155,8 @@ class Movement(Rule):
         ctx.set_attr(actor, "moved_nweek", world.nweek(ctx))
         reason = why_not_occupy(ctx, actor, target)
         if reason:
-            ctx.emit("grid.move.failed", f"{actor}'s Move to {world.where(target)} fails "
-                     f"({reason}): {actor} remains at {world.where(here)}", player=actor,
+            ctx.emit("grid.move.failed", f"{actor}'s Move to {world.square_label(target)} fails "
+                     f"({reason}): {actor} remains at {world.square_label(here)}", player=actor,
                      start=list(here), end=list(target), reason=reason)
             return
         world.relocate_player(ctx, actor, target, how="moves",
@@ -277,7 +278,7 @@ class Inventory(Rule):
     def _drop_check(self, ctx: Ctx, actor: str) -> None:
         ctx.require(world.on_grid(ctx, actor), "you are not on the Grid")
 
-    def present(self, view: dict[str, Any], viewer: str) -> None:
+    def redact(self, view: dict[str, Any], viewer: str) -> None:
         players = view.get("players") or {}
         objects = (view.get("board") or {}).get("objects") or {}
         for name, record in players.items():
@@ -312,7 +313,8 @@ class Throwing(Rule):
     def throw(self, ctx: Ctx, actor: str, object: str, x: int, y: int) -> None:
         """Throw a carryable object at a square: it lands two ndays later."""
         target = (x, y)
-        ctx.require(world.grid(ctx).contains(target), f"{world.where(target)} is off the Grid")
+        ctx.require(world.grid(ctx).contains(target), f"{world.square_label(target)} is off the "
+                                                      f"Grid")
         toad = world.toad_name(object)
         if toad is not None:
             ctx.set_attr(toad, "carried_by", None)
@@ -324,8 +326,8 @@ class Throwing(Rule):
             ctx.set(["board", "flights"], {})
         ctx.set(["board", "flights", object], {"target": list(target), "thrower": actor,
                                                "catchers": []})
-        ctx.emit("grid.thrown", f"{actor} throws {object} at {world.where(target)}", player=actor,
-                 object=object, target=list(target))
+        ctx.emit("grid.thrown", f"{actor} throws {object} at {world.square_label(target)}",
+                 player=actor, object=object, target=list(target))
         ctx.set_timer(f"land:{object}", 2 * world.nday_length(ctx), "land", {"thing": object})
 
     @throw.check
@@ -379,9 +381,9 @@ def resolve_landing(ctx: Ctx, thing: str, flight: dict[str, Any]) -> None:
         centre = target or (1, 1)
         beside = [s for s in the_grid.neighbours(centre) if legal(s)]
         pool = beside or the_grid.nearest(centre, [s for s in the_grid.squares() if legal(s)])
-        spot = ctx.pick(pool, f"{thing} lands beside the Target {world.where(centre)}") \
+        spot = ctx.pick(pool, f"{thing} lands beside the Target {world.square_label(centre)}") \
             if pool else None
-        put_down(ctx, thing, spot, how=f"lands beside the Target {world.where(centre)}")
+        put_down(ctx, thing, spot, how=f"lands beside the Target {world.square_label(centre)}")
         return
     victims = world.free_players_at(ctx, target, but=toad)
     if not victims:
@@ -404,7 +406,7 @@ def resolve_landing(ctx: Ctx, thing: str, flight: dict[str, Any]) -> None:
     to = thrower if isinstance(thrower, str) and ctx.is_player(thrower) else FUND
     ctx.emit("grid.hit", f"{thing} hits {victim}, who loses {loss} points to {to}", player=victim,
              object=thing, loss=loss, to=to)
-    world.take(ctx, victim, loss, f"hit by {thing}", to=to)
+    world.lose_at_most(ctx, victim, loss, f"hit by {thing}", to=to)
     ctx.dispatch("grid.throw.hit", {"thing": thing, "victim": victim, "target": list(target)})
     if toad is not None or world.obj(ctx, thing) is not None:
         put_down(ctx, thing, target, how=f"falls where it hit {victim}")

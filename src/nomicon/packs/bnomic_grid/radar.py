@@ -98,7 +98,8 @@ class RadarTowers(Rule):
         assert here is not None
         world.charge(ctx, actor, self.params.price, "a Radar Tower")
         oid = world.create(ctx, TOWER, location=here, builder=actor)
-        ctx.emit("grid.tower.built", f"{actor} builds a Radar Tower ({oid}) on {world.where(here)}",
+        ctx.emit("grid.tower.built", f"{actor} builds a Radar Tower ({oid}) on "
+                                     f"{world.square_label(here)}",
                  player=actor, object=oid, square=list(here))
 
     @build.check
@@ -108,7 +109,7 @@ class RadarTowers(Rule):
         assert here is not None
         ctx.require(not any(world.objects(ctx)[oid].get("kind") == TOWER
                             for oid in world.objects_at(ctx, here)),
-                    f"{world.where(here)} already contains a Radar Tower")
+                    f"{world.square_label(here)} already contains a Radar Tower")
         world.require_points(ctx, actor, self.params.price, "a Radar Tower")
 
 
@@ -150,10 +151,10 @@ class PinballGuns(Rule):
         assert here is not None
         target = (x, y)
         ctx.require(are_consecutive(here, target) and world.grid(ctx).contains(target),
-                    f"{world.where(target)} is not a square of the Grid consecutive to "
-                    f"{world.where(here)}")
+                    f"{world.square_label(target)} is not a square of the Grid consecutive to "
+                    f"{world.square_label(here)}")
         gun = world.held(ctx, actor, GUN)[0]
-        ctx.emit("grid.gun.fired", f"{actor} fires a Pinball Gun at {world.where(target)}",
+        ctx.emit("grid.gun.fired", f"{actor} fires a Pinball Gun at {world.square_label(target)}",
                  player=actor, target=list(target))
         world.destroy(ctx, gun, f"fired by {actor}")
         way = direction(here, target)

@@ -32,17 +32,20 @@ def place_rock(ctx: Ctx, square: Square, why: str) -> None:
               if world.objects(ctx)[oid].get("kind") == BIG_ROCK]
     rock = world.create(ctx, BIG_ROCK, location=square)
     if others:
-        ctx.emit("grid.rock.smashed", f"a Big Rock falls on the Big Rock at {world.where(square)}: "
+        ctx.emit("grid.rock.smashed", f"a Big Rock falls on the Big Rock at "
+                                      f"{world.square_label(square)}: "
                  "everything there is destroyed", square=list(square), object=rock)
         for oid in world.objects_at(ctx, square):
             secret = world.objects(ctx)[oid].get("kind") == BOX
-            world.destroy(ctx, oid, f"a Big Rock fell on a Big Rock at {world.where(square)}",
+            world.destroy(ctx, oid,
+                          f"a Big Rock fell on a Big Rock at {world.square_label(square)}",
                           to=[] if secret else None)
         return
     for oid in world.objects_at(ctx, square):
         if world.objects(ctx)[oid].get("kind") == BOX:
             world.destroy(ctx, oid, "buried under a Big Rock", to=[])
-    ctx.emit("grid.rock.placed", f"a Big Rock ({rock}) is placed on {world.where(square)} ({why})",
+    ctx.emit("grid.rock.placed",
+             f"a Big Rock ({rock}) is placed on {world.square_label(square)} ({why})",
              object=rock, square=list(square))
 
 
@@ -104,13 +107,13 @@ class BigRocks(Rule):
 
     def _why_not_here(self, ctx: Ctx, square: Square) -> str:
         if not world.grid(ctx).contains(square):
-            return f"{world.where(square)} is off the Grid"
+            return f"{world.square_label(square)} is off the Grid"
         if not world.is_vacant(ctx, square):
-            return f"{world.where(square)} is not vacant"
+            return f"{world.square_label(square)} is not vacant"
         return "fewer than two locations are vacant"
 
     def _not_purchased(self, ctx: Ctx, actor: str, cost: int, why: str) -> None:
-        lost = world.take(ctx, actor, cost, "a Big Rock that could not be purchased")
+        lost = world.lose_at_most(ctx, actor, cost, "a Big Rock that could not be purchased")
         ctx.emit("grid.rock.not-purchased", f"{actor} does not get the Big Rock ({why}) and "
                  f"loses {lost} points", player=actor, cost=cost, lost=lost, why=why)
 
@@ -138,7 +141,7 @@ class Yeti(Rule):
                                          lambda s: world.may_object_occupy(ctx, s))
             if square is not None:
                 world.create(ctx, YETI, oid=YETI, location=square)
-                ctx.emit("grid.yeti.appeared", f"the Yeti is on {world.where(square)}",
+                ctx.emit("grid.yeti.appeared", f"the Yeti is on {world.square_label(square)}",
                          square=list(square))
         # nweek 1 is one of "each nweek": its 1st nday starts as the game begins, so
         # the Yeti makes its three moves at that instant, once every rule of the new
@@ -176,7 +179,8 @@ class Yeti(Rule):
         if data.get("kind") != YETI or start is None or start == as_square(data.get("end")):
             return
         world.set_square(ctx, start, wet=False, frozen=True)
-        ctx.emit("grid.square.frozen", f"{world.where(start)} is Frozen where the Yeti left it",
+        ctx.emit("grid.square.frozen",
+                 f"{world.square_label(start)} is Frozen where the Yeti left it",
                  square=list(start))
 
 

@@ -57,7 +57,8 @@ def create_siren(ctx: Ctx, square: Square, why: str) -> str:
     name = "Siren " + oid.rsplit("-", 1)[-1]
     world.create(ctx, SIREN, oid=oid, location=square, name=name, rock=rock, free=[],
                  enchanted={})
-    ctx.emit("grid.siren.appeared", f"{name} sits on the Big Rock at {world.where(square)} ({why})",
+    ctx.emit("grid.siren.appeared", f"{name} sits on the Big Rock at "
+                                    f"{world.square_label(square)} ({why})",
              object=oid, name=name, square=list(square))
     return oid
 
@@ -90,7 +91,8 @@ class Sirens(Rule):
         square = as_square(data["square"])
         if square is None:
             return
-        value = ctx.roll(self.params.die, f"a Siren on the Big Rock at {world.where(square)}? "
+        value = ctx.roll(self.params.die, f"a Siren on the Big Rock at "
+                                          f"{world.square_label(square)}? "
                          f"1d{self.params.die}")
         if value == self.params.appears_on:
             create_siren(ctx, square, f"rolled {value}")
@@ -109,7 +111,7 @@ class Sirens(Rule):
             if zone(square, end) not in allowed:
                 within = "that Zone" if here == ZOE else "that Zone or the ZOE inside it"
                 ctx.refuse(f"{player} is in the {ZONE_NAMES[here]} ({here}) of "
-                           f"{siren_name(ctx, oid)} at {world.where(square)}",
+                           f"{siren_name(ctx, oid)} at {world.square_label(square)}",
                            detail=f"e may only move within {within}")
 
     @hook("grid.rock.check")

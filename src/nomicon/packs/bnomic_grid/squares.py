@@ -130,9 +130,10 @@ class GridSquares(Rule):
         if world.square_of(ctx, square)["substance"] != "Fire":
             return
         loss = world.roll_sum(ctx, 2, 5, f"Fire for {player}")
-        ctx.emit("grid.fire", f"{player} enters Fire at {world.where(square)} and loses {loss} "
+        ctx.emit("grid.fire", f"{player} enters Fire at {world.square_label(square)} and loses "
+                              f"{loss} "
                  "points", player=player, square=list(square), loss=loss)
-        world.take(ctx, player, loss, f"entered Fire at {world.where(square)}")
+        world.lose_at_most(ctx, player, loss, f"entered Fire at {world.square_label(square)}")
 
     @hook("grid.moved")
     def slide_player(self, ctx: Ctx, data: dict[str, Any]) -> None:

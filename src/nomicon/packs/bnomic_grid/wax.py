@@ -52,7 +52,7 @@ class BallsOfWax(Rule):
         if square is not None:
             oid = world.create(ctx, WAX, location=square)
             ctx.emit("grid.object.placed", f"a Ball of Wax ({oid}) is placed on "
-                     f"{world.where(square)}", object=oid, square=list(square))
+                     f"{world.square_label(square)}", object=oid, square=list(square))
 
     # -- Deaf --------------------------------------------------------------------------
     def _wax(self, ctx: Ctx, actor: str) -> list[str]:

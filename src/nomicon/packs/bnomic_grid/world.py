@@ -102,7 +102,7 @@ def nweek_length(ctx: Ctx) -> timedelta:
     return length
 
 
-def where(square: Square | None) -> str:
+def square_label(square: Square | None) -> str:
     return f"({square[0]},{square[1]})" if square else LIMBO
 
 
@@ -393,7 +393,7 @@ def charge(ctx: Ctx, player: str, amount: int, what: str) -> None:
     ctx.transfer(player, FUND, amount, POINTS, what)
 
 
-def take(ctx: Ctx, player: str, amount: int, why: str, to: str | None = None) -> int:
+def lose_at_most(ctx: Ctx, player: str, amount: int, why: str, to: str | None = None) -> int:
     """A loss of up to ``amount`` points, never more than the player has, to a player
     or (by default) to the Gremlin Fund. Returns what was lost."""
     if not has_points(ctx) or amount <= 0:
@@ -418,7 +418,7 @@ def relocate_player(ctx: Ctx, player: str, end: Square | str | None, *, how: str
     for toad in carried_toads(ctx, player):
         ctx.set_attr(toad, "location", stored)
     square = as_square(stored)
-    text = where(square) if square or stored is not None else "the air"
+    text = square_label(square) if square or stored is not None else "the air"
     ctx.emit("grid.moved", f"{player} {how}: now at {text}", player=player, start=start,
              end=stored, how=how, direction=list(direction) if direction else None)
 
@@ -431,7 +431,8 @@ def move_player(ctx: Ctx, player: str, way: Direction, *, how: str) -> bool:
         return False
     end = step(start, way)
     if not may_player_occupy(ctx, player, end):
-        ctx.emit("grid.move.failed", f"{player} cannot move from {where(start)} to {where(end)} "
+        ctx.emit("grid.move.failed", f"{player} cannot move from {square_label(start)} to "
+                                     f"{square_label(end)} "
                  f"({how}) and stays", player=player, start=list(start), end=list(end))
         return False
     relocate_player(ctx, player, end, how=how, direction=way)
@@ -446,7 +447,7 @@ def relocate_object(ctx: Ctx, oid: str, end: Square | None, *, how: str,
     start = record.get("location")
     update(ctx, oid, location=list(end) if end else None, holder=holder, airborne=None)
     label = kind(record).label
-    text = where(end) if end else (f"{holder}'s possession" if holder else "nowhere")
+    text = square_label(end) if end else (f"{holder}'s possession" if holder else "nowhere")
     ctx.emit("grid.object.moved", f"the {label} {oid} {how}: now at {text}", object=oid,
              kind=record.get("kind"), start=start, end=list(end) if end else None, how=how,
              direction=list(direction) if direction else None, holder=holder)
@@ -460,7 +461,7 @@ def move_object(ctx: Ctx, oid: str, way: Direction, *, how: str) -> bool:
     end = step(start, way)
     if not may_object_occupy(ctx, end):
         ctx.emit("grid.move.failed", f"the {kind(record or {}).label} {oid} cannot move to "
-                 f"{where(end)} ({how}) and stays", object=oid, start=list(start),
+                 f"{square_label(end)} ({how}) and stays", object=oid, start=list(start),
                  end=list(end))
         return False
     relocate_object(ctx, oid, end, how=how, direction=way)
