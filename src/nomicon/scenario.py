@@ -5,6 +5,13 @@
     steps:
       - {as: alice, do: roll, dice: [4]}
       - {expect: {players.alice.location: 5}}
+      - {as: bob, do: roll, error: "not your turn"}
+      - {as: alice, do: deposit, args: {amount: 5}, error: {rule: 11, contains: "Bank"}}
+
+A step's ``error`` is the text that the refusal's message must contain
+(case-insensitive), or a mapping that also names the rule that must refuse:
+``rule`` a rule's number, or the label that refusals cite for rules without one
+(``"Nomicon procedure"``), and ``contains`` the text.
 
 ``run`` returns a :class:`Result`; a file that does not follow the format raises
 :class:`ScenarioInvalid` (the CLI's exit status 2).
@@ -13,13 +20,25 @@
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StrictInt,
+    StrictStr,
+    Tag,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from nomicon.inputs import LIMITS, InputRefused, Limits, read_yaml
 from nomicon.kernel import paths
@@ -37,6 +56,72 @@ class ScenarioInvalid(NomiconError):
     """The scenario file does not follow the format."""
 
 
+# How a rule's label (``Rule 11, Features``) gives its number.
+RULE_NUMBER = re.compile(r"^Rule (\d+),")
+
+
+class Refused(BaseModel):
+    """The refusal that a step expects: which rule refuses, and what its message says."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rule: StrictInt | StrictStr
+    contains: str = Field(min_length=1)
+
+    @field_validator("rule")
+    @classmethod
+    def _rule(cls, rule: int | str) -> int | str:
+        if isinstance(rule, int) and rule < 0:
+            raise ValueError("a rule's number is 0 or more")
+        if isinstance(rule, str) and (not rule.strip() or rule.strip().isdigit()):
+            raise ValueError("'rule' is a rule's number (rule: 11) or the label a refusal "
+                             "cites (rule: \"Nomicon procedure\")")
+        return rule
+
+    @field_validator("contains")
+    @classmethod
+    def _contains(cls, contains: str) -> str:
+        if not contains.strip():
+            raise ValueError("'contains' needs some text of the refusal's message")
+        return contains
+
+    def describe(self) -> str:
+        by = f"Rule {self.rule}" if isinstance(self.rule, int) else repr(self.rule)
+        return f"a refusal by {by} containing {self.contains!r}"
+
+    def mismatch(self, exc: ActionError) -> str | None:
+        """Why ``exc`` is not this refusal, or None when it is."""
+        problems = []
+        if exc.rule is None:
+            problems.append("it names no rule")
+        elif not self._cites(exc.rule):
+            problems.append(f"{exc.rule} refused instead")
+        if self.contains.lower() not in str(exc).lower():
+            problems.append(f"its message does not contain {self.contains!r}")
+        return "; ".join(problems) or None
+
+    def _cites(self, label: str) -> bool:
+        if isinstance(self.rule, str):
+            return label.strip().lower() == self.rule.strip().lower()
+        found = RULE_NUMBER.match(label)
+        return found is not None and int(found.group(1)) == self.rule
+
+
+def _error_form(value: Any) -> str | None:
+    if isinstance(value, str):
+        return "text"
+    return "refusal" if isinstance(value, dict | Refused) else None
+
+
+# A text, or a mapping read as a Refused: a malformed mapping is told what is wrong with
+# it, not also that it is not a text.
+Expected = Annotated[
+    Annotated[str, Tag("text")] | Annotated[Refused, Tag("refusal")],
+    Discriminator(_error_form, custom_error_type="error_form",
+                  custom_error_message="'error' is a text or {rule: ..., contains: ...}"),
+]
+
+
 class Step(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
@@ -44,7 +129,7 @@ class Step(BaseModel):
     do: str | None = None
     args: dict[str, Any] = Field(default_factory=dict)
     dice: list[int] = Field(default_factory=list)
-    error: str | None = None
+    error: Expected | None = None
     wait: str | None = None
     expect: dict[str, Any] | None = None
     view: str | None = None
@@ -193,14 +278,21 @@ def _act(game: Game, step: Step, where: str, failures: list[str]) -> bool:
         if step.error is None:
             failures.append(f"{where}: {step.actor} {step.do} was refused: {exc}")
             return True
-        if step.error.lower() not in str(exc).lower():
+        if isinstance(step.error, Refused):
+            mismatch = step.error.mismatch(exc)
+            if mismatch:
+                failures.append(f"{where}: expected {step.error.describe()}, but {mismatch}: "
+                                f"{exc}")
+        elif step.error.lower() not in str(exc).lower():
             failures.append(f"{where}: expected a refusal containing {step.error!r}, got: {exc}")
         if before is not None and game.state.root != before:
             failures.append(f"{where}: the refused action changed the state")
         return False
     if step.error is not None:
-        failures.append(f"{where}: {step.actor} {step.do} was accepted, but a refusal "
-                        f"containing {step.error!r} was expected")
+        expected = step.error.describe() if isinstance(step.error, Refused) \
+            else f"a refusal containing {step.error!r}"
+        failures.append(f"{where}: {step.actor} {step.do} was accepted, but {expected} "
+                        "was expected")
     return False
 
 

@@ -48,6 +48,31 @@ steps:
 """
 
 
+BY_RULE = """\
+pack: infinite-nomic-r7
+players: [alice, bob]
+steps:
+  - {as: bob, do: roll, error: {rule: RULE, contains: "not your turn"}}
+"""
+
+
+def test_a_refusal_named_by_its_rule(cli: Cli, write_file: Write) -> None:
+    """``error: {rule, contains}``: exit 0 when that rule refuses, 1 when another rule
+    does (the failure says which), 2 when the mapping is malformed."""
+    right = cli("scenario", "run", str(write_file("right.yaml", BY_RULE.replace("RULE", "2"))))
+    assert right.exit_code == 0 and "PASS" in right.stdout
+    wrong = cli("scenario", "run", str(write_file("wrong.yaml", BY_RULE.replace("RULE", "7"))),
+                "--json")
+    assert wrong.exit_code == 1
+    (failure,) = json.loads(wrong.stdout)["failures"]
+    assert "expected a refusal by Rule 7 containing 'not your turn', but Rule 2, Turn order " \
+           "refused instead" in failure
+    bad = cli("scenario", "run", str(write_file("bad.yaml", BY_RULE.replace(
+        '"not your turn"', '""').replace("RULE", "2"))), "--json")
+    assert bad.exit_code == 2
+    assert "steps.0.error.refusal.contains" in json.loads(bad.stdout)["error"]
+
+
 def test_a_passing_scenario(cli: Cli, write_file: Write) -> None:
     path = write_file("pass.yaml", PASSING)
     result = cli("scenario", "run", str(path), "--json")

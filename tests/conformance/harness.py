@@ -39,7 +39,7 @@ from nomicon.kernel.state import fold
 from nomicon.sim.bots import Move, Outcome, RandomBot, step
 
 START = datetime(2020, 1, 1, 12, tzinfo=UTC)
-NAMES = ("alice", "bob", "carol", "dave")
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 OUTSIDER = "mallory"  # never a player
 STEPS = 2000
 SEEDS = (1, 2, 3)
@@ -55,6 +55,22 @@ PROBE_CHANCE = 0.25
 EXACT_EVERY = 10
 # Steps that a game and its copy rebuilt from the log play on side by side.
 PLAY_ON = 150
+# How many players "many" is, for a pack whose rules set no maximum.
+MANY = 8
+
+
+def sizes(pack_id: str, registry: Registry = REGISTRY) -> tuple[int, ...]:
+    """The numbers of players to play a pack with: its minimum, its maximum (or MANY
+    when it has none) and one between."""
+    least, most = registry.pack(pack_id).players
+    top = most if most is not None else max(least, MANY)
+    return tuple(sorted({least, (least + top) // 2, top}))
+
+
+def names(count: int) -> list[str]:
+    """The first ``count`` player names (NAMES, then player-9, player-10...)."""
+    more = (f"player-{n}" for n in range(len(NAMES) + 1, count + 1))
+    return [*NAMES, *more][:count]
 
 
 def players_for(seed: int) -> list[str]:
@@ -309,11 +325,13 @@ def _act(game: Game, move: Move) -> Outcome:
 
 
 def play_watched(pack: str, seed: int, steps: int = STEPS, *, amend: bool = False,
-                 registry: Registry = REGISTRY) -> Played:
+                 registry: Registry = REGISTRY, players: int | None = None) -> Played:
     """Random play with every check after every step (see the module docstring).
     With ``amend`` the players' proposals change the ruleset, enacting rule classes
-    from ``registry``."""
-    game = new_game(pack, seed, registry=registry)
+    from ``registry``. The game has ``players`` players (by default as many as
+    ``players_for(seed)``)."""
+    game = new_game(pack, seed, None if players is None else names(players),
+                    registry=registry)
     findings, tally = Findings(), Tally()
     watch = Watch(game, findings)
     rng = random.Random(f"play:{pack}:{seed}")

@@ -26,6 +26,7 @@ from nomicon.kernel.rules import ActionDecl, Arg, Attribute, Rule, action, every
 
 PACK = "conformance-secrets"
 HAND_LIMIT = 5
+SEATS = 6
 CARD_SIDES = 10
 CARD = re.compile(r"^c\d{4}v\d+$")
 NOTE = re.compile(r"^zq-note-\d+$")
@@ -36,13 +37,18 @@ def card_token(number: int, value: int) -> str:
 
 
 class TakingTurns(Rule):
-    """Players take turns in the order in which they joined. A player may end their turn at any time; a turn ends by itself one day after it began."""  # noqa: E501
+    """At most six players take part. Players take turns in the order in which they joined. A player may end their turn at any time; a turn ends by itself one day after it began."""  # noqa: E501
 
     key = "taking-turns"
     pack = PACK
     number = 1
     title = "Taking turns"
     provides = frozenset({"turns"})
+
+    @veto("join")
+    def full(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
+        ctx.require(len(ctx.players()) < SEATS, "the game is full",
+                    detail=f"at most {SEATS} players take part")
 
     @hook("player.joined")
     def seat(self, ctx: Ctx, data: dict[str, Any]) -> None:
@@ -173,6 +179,9 @@ class SecretPack(Pack):
     description = "Hands, stashes and dossiers that the views must keep secret."
     Params = PackParams
     initial = (Initial(TakingTurns), Initial(Cards), Initial(Dossiers))
+    # The suite's one pack with a maximum, so that the check of the refusal beyond it
+    # runs.
+    players = (1, SEATS)
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         problems: list[str] = []

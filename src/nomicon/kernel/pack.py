@@ -55,6 +55,10 @@ class Pack:
     provides: ClassVar[frozenset[str]] = frozenset()
     # How the web pages draw the board: "ring", "snake", "grid", or "" (no board).
     board: ClassVar[str] = ""
+    # How many players a game of the pack is for, as its rules read: (at least, at
+    # most), at most None when they set no limit. A pack with a limit refuses the join
+    # beyond it in its own rules; the conformance suite plays every pack at both ends.
+    players: ClassVar[tuple[int, int | None]] = (1, None)
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         """Build the initial board and pack state (before the rules are enacted)."""

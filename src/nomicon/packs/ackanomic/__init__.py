@@ -37,6 +37,10 @@ class AckanomicGoofspiel(Pack):
                    "their suit, sealed, for a random spade; the highest single bid takes it. "
                    "Games follow one another; each winner receives 8 points and a Trophy.")
     Params = GoofspielParams
+    # An instance has exactly 3 players (Rule 2, the ``players`` parameter's default);
+    # the table starts none with fewer members, and seats any number more in turn,
+    # the first member left over refereeing (INTERPRETATIONS.md, Rules 2 and 3).
+    players = (3, None)
     # Standalone, the table's players change the game's rules by proposals, as
     # Ackanomic's players would through the main game (INTERPRETATIONS.md).
     initial = (*(Initial(cls) for cls in goofspiel.RULES),

@@ -63,6 +63,9 @@ class BNomicGrid(Pack):
     Params = Params
     provides = frozenset({"board:grid"})
     board = "grid"
+    # Players join into Limbo (B.1), so the Grid's squares set no limit on joining:
+    # entering is refused once fewer than two locations are unoccupied.
+    players = (1, None)
     initial = (
         Initial(MajorityVote), Initial(Points), Initial(Time), Initial(Weather),
         Initial(Gremlins), Initial(BonusBoxes), Initial(PlayerTraits),

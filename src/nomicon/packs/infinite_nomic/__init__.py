@@ -36,6 +36,9 @@ class InfiniteNomicR7(Pack):
     Params = Params
     provides = frozenset({"board:ring", "board:numbered"})
     board = "ring"
+    # The game begins when the first player joins (Rule 2), and players share spaces;
+    # with one player, that player takes every turn.
+    players = (1, None)
     initial = (
         Initial(Winning), Initial(Information), Initial(TurnOrder), Initial(Turns),
         Initial(ProposingAndVoting), Initial(GameBoard), Initial(Moving),

@@ -55,4 +55,7 @@ class BlankNomic(Pack):
     description = ("A game that starts with a single rule: proposals pass by majority vote. "
                    "Players build the rest by proposals.")
     initial = (Initial(MajorityVote),)
+    # The one rule lets a lone player propose and pass (a quorum of 1), and nothing
+    # limits how many vote.
+    players = (1, None)
     rule_classes = (MajorityVote, AdminJudged, Points, WealthTax)
