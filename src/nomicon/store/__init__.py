@@ -18,7 +18,8 @@ from .errors import (
 )
 from .history import LazyLog
 from .migrate import current_revision, head_revision, upgrade
-from .sql import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, Point, SqlStore, Tail, open_store
+from .records import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, Point, Tail
+from .sql import SqlStore, open_store
 
 __all__ = [
     "KEEP",

@@ -15,11 +15,9 @@ reads the newest snapshot and the events after it (:meth:`SqlStore.load_tail`).
 
 from __future__ import annotations
 
-import enum
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -39,81 +37,14 @@ from .errors import (
 )
 from .locks import WriteLocks
 from .migrate import upgrade_engine
+from .records import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, Point, Tail
 from .schema import UTCDateTime
 from .schema import events as events_t
 from .schema import games as games_t
 from .schema import idempotency as idempotency_t
 from .schema import snapshots as snapshots_t
-from .series import Kept, Point
 
-__all__ = [
-    "KEEP", "Claim", "GameRecord", "Idempotency", "Keep", "Kept", "Point", "SqlStore", "Tail",
-    "default_url", "open_store",
-]
-
-
-@dataclass
-class GameRecord:
-    """A game's row. ``head`` is maintained by the store (the seq of the last event)."""
-
-    id: str
-    pack: str
-    created: datetime  # tz-aware UTC
-    meta: dict[str, Any] = field(default_factory=dict)  # players, params, seed commitment...
-    secret: str | None = None  # hex seed secret; never shown to players, kept by the store
-    head: int = 0
-    #: When the game's next timer falls due (None: no timer, or the game is over).
-    next_due: datetime | None = None
-
-
-@dataclass(frozen=True)
-class Idempotency:
-    """A client's key for a request, and what to remember about the request.
-
-    Keys belong to their caller (an account id): the same key sent by another
-    caller is another key, so one caller can neither use up nor read another's.
-    """
-
-    caller: str
-    key: str
-    result: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A caller's used idempotency key: the events ``first_seq..last_seq`` that its
-    request committed, and the result stored with them."""
-
-    game_id: str
-    caller: str
-    key: str
-    first_seq: int
-    last_seq: int
-    result: dict[str, Any]
-
-
-@dataclass
-class Tail:
-    """What opening a game reads: its record, the newest usable snapshot, and events.
-
-    With a snapshot ``(seq, state)``, ``events`` run from the snapshot's own event
-    (``seq``) to the head, so the caller knows the head and the last hash even when
-    nothing happened since; without one, ``events`` is the whole log.
-    """
-
-    record: GameRecord
-    snapshot: tuple[int, dict[str, Any]] | None
-    events: list[dict[str, Any]]
-
-
-class Keep(enum.Enum):
-    """The type of :data:`KEEP`: a value left as it is stored."""
-
-    KEEP = "keep"
-
-
-#: Leave a stored value as it is (for a parameter where None means something).
-KEEP = Keep.KEEP
+__all__ = ["SqlStore", "default_url", "open_store"]
 
 
 def _record(row: sa.Row[Any]) -> GameRecord:
