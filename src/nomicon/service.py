@@ -61,9 +61,9 @@ from nomicon.store import (
     Idempotency,
     KeyUsed,
     LazyLog,
+    LoadedGame,
     SeqConflict,
     SqlStore,
-    Tail,
 )
 
 __all__ = [
@@ -236,7 +236,7 @@ class GameService:
         """Every stored game, oldest first."""
         return self.store.list_games()
 
-    def _rebuild(self, tail: Tail) -> Game:
+    def _rebuild(self, tail: LoadedGame) -> Game:
         record = tail.record
         if not tail.events:
             raise GameError(f"game {record.id!r} has no events in the store")

@@ -18,7 +18,7 @@ from .errors import (
 )
 from .history import LazyLog
 from .migrate import current_revision, head_revision, upgrade
-from .records import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, Point, Tail
+from .records import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, LoadedGame, Point
 from .sql import SqlStore, open_store
 
 __all__ = [
@@ -33,11 +33,11 @@ __all__ = [
     "Kept",
     "KeyUsed",
     "LazyLog",
+    "LoadedGame",
     "Point",
     "SeqConflict",
     "SqlStore",
     "StoreError",
-    "Tail",
     "create_store_engine",
     "current_revision",
     "default_url",

@@ -14,8 +14,17 @@ from datetime import datetime
 from typing import Any
 
 __all__ = [
-    "KEEP", "PUBLIC", "Claim", "GameRecord", "Idempotency", "Keep", "Kept", "Point", "Tail",
+    "KEEP",
+    "PUBLIC",
+    "Claim",
+    "GameRecord",
+    "Idempotency",
+    "Keep",
+    "Kept",
+    "LoadedGame",
+    "Point",
 ]
+
 
 @dataclass
 class GameRecord:
@@ -58,7 +67,7 @@ class Claim:
 
 
 @dataclass
-class Tail:
+class LoadedGame:
     """What opening a game reads: its record, the newest usable snapshot, and events.
 
     With a snapshot ``(seq, state)``, ``events`` run from the snapshot's own event

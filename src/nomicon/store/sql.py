@@ -37,7 +37,7 @@ from .errors import (
 )
 from .locks import WriteLocks
 from .migrate import upgrade_engine
-from .records import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, Point, Tail
+from .records import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, LoadedGame, Point
 from .schema import UTCDateTime
 from .schema import events as events_t
 from .schema import games as games_t
@@ -533,9 +533,9 @@ class SqlStore:
             log = self._select_events(conn, game_id, 0, record.head)
         return record, log
 
-    def load_tail(self, game_id: str, upto: int | None = None) -> Tail:
+    def load_tail(self, game_id: str, upto: int | None = None) -> LoadedGame:
         """The record, the newest snapshot at or before ``upto`` (default: the head)
-        and the events from it to ``upto``; see :class:`Tail`.
+        and the events from it to ``upto``; see :class:`LoadedGame`.
 
         A snapshot is used only if the event at its seq still has the hash recorded
         with it; otherwise (or without one) the events are the whole log up to
@@ -557,8 +557,8 @@ class SqlStore:
             if row.snapshot_seq is not None:
                 events = self._select_events(conn, game_id, row.snapshot_seq - 1, limit)
                 if events and events[0].get("hash") == row.snapshot_hash:
-                    return Tail(record, (int(row.snapshot_seq), dict(row.state)), events)
-            return Tail(record, None, self._select_events(conn, game_id, 0, limit))
+                    return LoadedGame(record, (int(row.snapshot_seq), dict(row.state)), events)
+            return LoadedGame(record, None, self._select_events(conn, game_id, 0, limit))
 
     def load_since(self, game_id: str, seq: int) -> tuple[GameRecord, list[dict[str, Any]]]:
         """The record and the events from ``seq`` (included) to the head, read together:
