@@ -37,6 +37,7 @@ from .errors import (
 )
 from .locks import WriteLocks
 from .migrate import upgrade_engine
+from .protocol import Store
 from .records import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, LoadedGame, Point
 from .schema import UTCDateTime
 from .schema import events as events_t
@@ -621,6 +622,10 @@ class SqlStore:
         if row is None:
             return None
         return int(row.seq), dict(row.state)
+
+
+#: The SQL store is a :class:`Store` (the type checker holds it to the protocol here).
+_A_STORE: type[Store] = SqlStore
 
 
 def open_store(url: str | os.PathLike[str] | None = None) -> SqlStore:
