@@ -61,9 +61,9 @@ from nomicon.store import (
     Idempotency,
     KeyUsed,
     LazyLog,
+    LoadedGame,
     SeqConflict,
-    SqlStore,
-    Tail,
+    Store,
 )
 
 __all__ = [
@@ -114,7 +114,7 @@ class GameService:
     locks belong to a session).
     """
 
-    def __init__(self, store: SqlStore, *, now: Clock | None = None,
+    def __init__(self, store: Store, *, now: Clock | None = None,
                  registry: Registry | None = None,
                  snapshot_every: int = SNAPSHOT_EVERY, lock_writes: bool = True) -> None:
         if snapshot_every < 0:
@@ -236,7 +236,7 @@ class GameService:
         """Every stored game, oldest first."""
         return self.store.list_games()
 
-    def _rebuild(self, tail: Tail) -> Game:
+    def _rebuild(self, tail: LoadedGame) -> Game:
         record = tail.record
         if not tail.events:
             raise GameError(f"game {record.id!r} has no events in the store")
@@ -447,7 +447,7 @@ class _StoreHook:
     the idempotency key of the action's request, on the batch of that action.
     """
 
-    def __init__(self, store: SqlStore, record: GameRecord, every: int) -> None:
+    def __init__(self, store: Store, record: GameRecord, every: int) -> None:
         self.store = store
         self.game_id = record.id
         self.pack = record.pack
@@ -548,7 +548,7 @@ def _meta(game: Game, previous: Mapping[str, Any]) -> dict[str, Any]:
     return meta
 
 
-def _lazy_log(store: SqlStore, game_id: str, tail: list[dict[str, Any]]) -> LazyLog:
+def _lazy_log(store: Store, game_id: str, tail: list[dict[str, Any]]) -> LazyLog:
     """A stored game's log: the tail in memory, pages before it read from the store."""
     return LazyLog(tail, lambda upto: store.events(game_id, upto=upto),
                    lambda after, upto: store.events(game_id, after=after, upto=upto))

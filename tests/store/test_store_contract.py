@@ -1,9 +1,15 @@
-"""Contract tests for the game store, run against SQLite and PostgreSQL.
+"""Contract tests for game stores (:class:`~nomicon.store.Store`), run against the SQL
+store on SQLite and on PostgreSQL.
 
-A backend subclass provides ``self.url`` (an autouse fixture) and may override
-``make_store``; every ``make_store()`` call returns a new store object on the
-same database, and all of them are closed after the test. The PostgreSQL run uses
-a private server (see ``conftest.py``) and a fresh database per test.
+:class:`StoreContract` holds any backend to the protocol. Its one hook is
+``make_store()``: a new store object on the test's games at each call (two of them
+stand for two servers sharing the games), which the test case closes after the test.
+:class:`SharedStoreContract` adds what only a backend that several processes share
+can do; its hook ``opener()`` lets a child process open the same games.
+:class:`SqlStoreContract` is the SQL store on either dialect: it makes both hooks from
+the test's database URL and adds what only a database shows (schema, migrations, a
+log changed under the store). The PostgreSQL run uses a private server (see
+``tests/pgfixture.py``) and a fresh database per test.
 """
 
 from __future__ import annotations
@@ -11,11 +17,13 @@ from __future__ import annotations
 import multiprocessing as mp
 import sqlite3
 import threading
-from collections.abc import Iterator
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta, timezone
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import sqlalchemy as sa
@@ -31,6 +39,7 @@ from nomicon.store import (
     Point,
     SeqConflict,
     SqlStore,
+    Store,
     StoreError,
     current_revision,
     head_revision,
@@ -40,6 +49,10 @@ from nomicon.store.migrate import HEAD
 from nomicon.store.pgserver import PostgresServer
 from nomicon.store.schema import events as events_table
 from nomicon.store.schema import games as games_table
+
+S = TypeVar("S", bound=Store)
+#: Opens a store on the test's games (picklable, to be called in a child process).
+Opener = Callable[[], Store]
 
 T0 = datetime(2026, 5, 9, 7, 35, 25, 123456, tzinfo=UTC)
 
@@ -59,12 +72,12 @@ def rec(game_id: str = "g1", created: datetime = T0, **kw: Any) -> GameRecord:
 
 
 @contextmanager
-def _child_holding_the_lock(url: str, journal: Path) -> Iterator[tuple[Any, Any]]:
+def _child_holding_the_lock(opener: Opener, journal: Path) -> Iterator[tuple[Any, Any]]:
     """A child process holding game g1's write lock (see ``_hold_write_lock``) until
     the yielded ``release`` event is set, and always on the way out."""
     ctx = mp.get_context("spawn")
     holding, release = ctx.Event(), ctx.Event()
-    child = ctx.Process(target=_hold_write_lock, args=(url, str(journal), holding, release))
+    child = ctx.Process(target=_hold_write_lock, args=(opener, str(journal), holding, release))
     child.start()
     try:
         assert holding.wait(timeout=120)
@@ -77,9 +90,9 @@ def _child_holding_the_lock(url: str, journal: Path) -> Iterator[tuple[Any, Any]
             child.join()
 
 
-def _race_worker(url: str, writer: str, count: int, barrier: Any) -> None:
+def _race_worker(opener: Opener, writer: str, count: int, barrier: Any) -> None:
     """Append ``count`` events to game 'race', retrying on SeqConflict (child process)."""
-    store = SqlStore(url)
+    store = opener()
     try:
         barrier.wait(timeout=120)
         done = 0
@@ -94,9 +107,9 @@ def _race_worker(url: str, writer: str, count: int, barrier: Any) -> None:
         store.close()
 
 
-def _hold_write_lock(url: str, journal: str, holding: Any, release: Any) -> None:
+def _hold_write_lock(opener: Opener, journal: str, holding: Any, release: Any) -> None:
     """Hold game 'g1''s write lock until told to release it (child process)."""
-    store = SqlStore(url)
+    store = opener()
     try:
         with store.write_lock("g1") as held:
             with open(journal, "a", encoding="utf-8") as out:
@@ -109,22 +122,25 @@ def _hold_write_lock(url: str, journal: str, holding: Any, release: Any) -> None
         store.close()
 
 
-class StoreContract:
-    url: str
+class StoreContract(ABC):
+    """What every store backend does. A backend's test case supplies ``make_store()``."""
+
+    @abstractmethod
+    def make_store(self) -> Store:
+        """A new store object on this test's games (each call: another object on the
+        same games), passed through :meth:`track` so that it is closed after the test."""
 
     @pytest.fixture(autouse=True)
     def _close_stores(self) -> Iterator[None]:
-        self._stores: list[SqlStore] = []
+        self._stores: list[Store] = []
         yield
         for store in self._stores:
             store.close()
 
-    def track(self, store: SqlStore) -> SqlStore:
+    def track(self, store: S) -> S:
+        """The store, to be closed when the test ends."""
         self._stores.append(store)
         return store
-
-    def make_store(self) -> SqlStore:
-        return self.track(SqlStore(self.url))
 
     # -- create / load -----------------------------------------------------------
 
@@ -191,8 +207,6 @@ class StoreContract:
             lambda s: s.append("nope", [ev(1)]),
             lambda s: s.append("nope", []),
             lambda s: s.events("nope"),
-            lambda s: s.update_meta("nope", {}),
-            lambda s: s.set_secret("nope", "00"),
             lambda s: s.save_snapshot("nope", 0, {}),
             lambda s: s.latest_snapshot("nope"),
         ],
@@ -221,7 +235,7 @@ class StoreContract:
         assert store.events("g1", upto=99) == store.load("g1")[1]
 
     def _assert_conflict(
-        self, store: SqlStore, events: list[dict[str, Any]], exp: int, act: int
+        self, store: Store, events: list[dict[str, Any]], exp: int, act: int
     ) -> None:
         with pytest.raises(SeqConflict) as info:
             store.append("g1", events)
@@ -281,30 +295,6 @@ class StoreContract:
         assert b.append("g1", [ev(head_b + 1, "from_b")]) == 3
         assert a.events("g1") == [ev(1), ev(2, "from_a"), ev(3, "from_b")]
 
-    def test_processes_append_concurrently(self) -> None:
-        self.make_store().create_game(rec("race"), [])
-        ctx = mp.get_context("spawn")
-        barrier = ctx.Barrier(2)
-        procs = [
-            ctx.Process(target=_race_worker, args=(self.url, name, 50, barrier))
-            for name in ("w0", "w1")
-        ]
-        for p in procs:
-            p.start()
-        for p in procs:
-            p.join(timeout=600)
-        for p in procs:
-            if p.is_alive():  # hang guard, not a timing assertion
-                p.kill()
-                p.join()
-            assert p.exitcode == 0
-            p.close()
-        record, log = self.make_store().load("race")
-        assert record.head == 100
-        assert [e["seq"] for e in log] == list(range(1, 101))
-        for name in ("w0", "w1"):
-            assert [e["n"] for e in log if e["type"] == name] == list(range(50))
-
     # -- listing, meta, secret, snapshots ------------------------------------------
 
     def test_list_games(self) -> None:
@@ -360,19 +350,6 @@ class StoreContract:
                          series=[Point("ann", "coins", True, {"*": float("nan")})])
         store.create_game(rec("unkept"), [ev(1)])
         assert store.chart("unkept", "observer", 10) is None
-
-    def test_update_meta_and_secret(self) -> None:
-        store = self.make_store()
-        store.create_game(rec(), [ev(1)])
-        store.update_meta("g1", {"title": "Renamed", "params": {"quorum": 2}})
-        store.set_secret("g1", "deadbeef")
-        record = store.get_game("g1")
-        assert record.meta == {"title": "Renamed", "params": {"quorum": 2}}
-        assert record.secret == "deadbeef"
-        assert "deadbeef" not in repr(record.meta)
-        store.set_secret("g1", None)
-        assert store.get_game("g1").secret is None
-        assert store.load("g1")[1] == [ev(1)]
 
     def test_snapshots(self) -> None:
         store = self.make_store()
@@ -516,6 +493,197 @@ class StoreContract:
         with pytest.raises(GameNotFound):
             store.load_tail("nope")
 
+    def test_snapshots_without_a_hash_are_kept_but_not_used_for_opening(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1), ev(2)])  # events without hashes
+        store.save_snapshot("g1", 2, {"at": 2})
+        assert store.latest_snapshot("g1") == (2, {"at": 2})
+        assert store.load_tail("g1").snapshot is None
+
+    def test_create_game_with_a_snapshot(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [hashed(1), hashed(2)], snapshot={"imported": True})
+        tail = store.load_tail("g1")
+        assert tail.snapshot == (2, {"imported": True})
+        assert [e["seq"] for e in tail.events] == [2]
+        with pytest.raises(InvalidInput):
+            store.create_game(rec("g2"), [], snapshot={"x": 1})
+
+    # -- when games fall due ---------------------------------------------------------
+
+    def test_due_games_are_found_by_their_next_due_time(self) -> None:
+        store = self.make_store()
+        store.create_game(rec("early", next_due=T0 + timedelta(hours=1)), [ev(1)])
+        store.create_game(rec("late", next_due=T0 + timedelta(hours=5)), [ev(1)])
+        store.create_game(rec("idle"), [ev(1)])  # no timer
+        assert store.due_games(T0) == []
+        assert store.due_games(T0 + timedelta(hours=1)) == ["early"]  # due at, or before
+        assert store.due_games(T0 + timedelta(days=1)) == ["early", "late"]  # longest due first
+        assert store.due_games(T0 + timedelta(days=1), limit=1) == ["early"]
+        with pytest.raises(InvalidInput):
+            store.due_games(T0, limit=0)
+
+    def test_an_append_records_the_next_due_time_or_keeps_it(self) -> None:
+        store = self.make_store()
+        store.create_game(rec("g1", next_due=T0), [ev(1)])
+        store.append("g1", [ev(2)])  # not given: kept
+        assert store.get_game("g1").next_due == T0
+        store.append("g1", [ev(3)], next_due=T0 + timedelta(days=2))
+        assert store.get_game("g1").next_due == T0 + timedelta(days=2)
+        store.append("g1", [ev(4)], next_due=None)  # no timer any more
+        assert store.get_game("g1").next_due is None
+        assert store.due_games(T0 + timedelta(days=9)) == []
+        with pytest.raises(InvalidInput):
+            store.append("g1", [ev(5)], next_due="tomorrow")  # type: ignore[arg-type]
+        assert store.get_game("g1").head == 4
+
+    def test_a_conflicting_append_leaves_the_next_due_time_alone(self) -> None:
+        store = self.make_store()
+        store.create_game(rec("g1", next_due=T0), [ev(1), ev(2)])
+        with pytest.raises(SeqConflict):
+            store.append("g1", [ev(2)], next_due=None)
+        assert store.get_game("g1").next_due == T0
+
+    def test_set_next_due_only_for_the_head_it_was_computed_at(self) -> None:
+        store = self.make_store()
+        store.create_game(rec("g1", next_due=T0), [ev(1), ev(2)])
+        assert not store.set_next_due("g1", None, head=1)  # the log moved on since
+        assert store.get_game("g1").next_due == T0
+        assert store.set_next_due("g1", T0 + timedelta(hours=3), head=2)
+        assert store.get_game("g1").next_due == T0 + timedelta(hours=3)
+
+    # -- write locks ---------------------------------------------------------------
+
+    def test_a_thread_may_take_a_write_lock_it_holds_through_another_store(self) -> None:
+        one, two = self.make_store(), self.make_store()
+        with one.write_lock("g1") as first, two.write_lock("g1") as again:
+            assert first and again
+        with one.write_lock("g1") as later:  # released on the way out
+            assert later
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    def test_reopen_keeps_games(self) -> None:
+        first = self.make_store()
+        first.create_game(rec(), [ev(1), ev(2)])
+        first.save_snapshot("g1", 2, {"k": "v"})
+        first.close()
+        again = self.make_store()
+        assert again.load("g1") == (rec(head=2), [ev(1), ev(2)])
+        assert again.latest_snapshot("g1") == (2, {"k": "v"})
+        assert again.append("g1", [ev(3)]) == 3
+
+    def test_closed_store_raises(self) -> None:
+        store = self.make_store()
+        store.close()
+        store.close()
+        with pytest.raises(StoreError, match="closed"):
+            store.list_games()
+
+
+class SharedStoreContract(StoreContract):
+    """What a backend that several processes share does: another process opening the
+    same games sees, races and waits for this one's writes. A store that lives in one
+    process's memory cannot be shared, hence a case of its own; its hook ``opener()``
+    is how a child process opens the games, since a store object cannot be sent."""
+
+    @abstractmethod
+    def opener(self) -> Opener:
+        """A picklable function that opens a store on this test's games."""
+
+    def test_processes_append_concurrently(self) -> None:
+        self.make_store().create_game(rec("race"), [])
+        ctx = mp.get_context("spawn")
+        barrier = ctx.Barrier(2)
+        procs = [
+            ctx.Process(target=_race_worker, args=(self.opener(), name, 50, barrier))
+            for name in ("w0", "w1")
+        ]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(timeout=600)
+        for p in procs:
+            if p.is_alive():  # hang guard, not a timing assertion
+                p.kill()
+                p.join()
+            assert p.exitcode == 0
+            p.close()
+        record, log = self.make_store().load("race")
+        assert record.head == 100
+        assert [e["seq"] for e in log] == list(range(1, 101))
+        for name in ("w0", "w1"):
+            assert [e["n"] for e in log if e["type"] == name] == list(range(50))
+
+    def test_try_write_lock_does_not_wait_for_another_process(self, tmp_path: Path) -> None:
+        with _child_holding_the_lock(self.opener(), tmp_path / "journal"), \
+                self.make_store().try_write_lock("g1") as free:
+            assert not free  # held by the child: not waited for
+        with self.make_store().try_write_lock("g1") as free:
+            assert free
+
+    def test_a_write_lock_excludes_other_processes(self, tmp_path: Path) -> None:
+        journal = tmp_path / "journal"
+        with _child_holding_the_lock(self.opener(), journal) as (child, release):
+            waiter_done = threading.Event()
+
+            def wait_for_lock() -> None:
+                with self.make_store().write_lock("g1") as held, \
+                        open(journal, "a", encoding="utf-8") as out:
+                    out.write(f"parent in {held}\n")
+                waiter_done.set()
+
+            waiter = threading.Thread(target=wait_for_lock)
+            waiter.start()
+            release.set()  # whenever the waiter got to wait, it can only get in after this
+            waiter.join(timeout=120)
+            assert waiter_done.is_set()
+        assert child.exitcode == 0
+        lines = journal.read_text(encoding="utf-8").splitlines()
+        assert lines == ["child in True", "child out", "parent in True"]
+
+
+class SqlStoreContract(SharedStoreContract):
+    """The SQL store on either dialect. A dialect's test case sets ``url``, the URL of a
+    fresh database for each test; the store's own methods beyond the protocol, its
+    schema and its migrations are checked here, and so is what the store does with
+    a log changed under it (written through the database, as a restored backup is)."""
+
+    url: str
+
+    def make_store(self) -> SqlStore:
+        return self.track(SqlStore(self.url))
+
+    def opener(self) -> Opener:
+        return partial(SqlStore, self.url)
+
+    @pytest.mark.parametrize(
+        "call",
+        [
+            lambda s: s.update_meta("nope", {}),
+            lambda s: s.set_secret("nope", "00"),
+        ],
+    )
+    def test_game_not_found_by_the_sql_stores_own_methods(self, call: Any) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        with pytest.raises(GameNotFound, match=r"^game 'nope' not found$") as info:
+            call(store)
+        assert info.value.game_id == "nope"
+
+    def test_update_meta_and_secret(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        store.update_meta("g1", {"title": "Renamed", "params": {"quorum": 2}})
+        store.set_secret("g1", "deadbeef")
+        record = store.get_game("g1")
+        assert record.meta == {"title": "Renamed", "params": {"quorum": 2}}
+        assert record.secret == "deadbeef"
+        assert "deadbeef" not in repr(record.meta)
+        store.set_secret("g1", None)
+        assert store.get_game("g1").secret is None
+        assert store.load("g1")[1] == [ev(1)]
+
     def test_a_snapshot_of_another_log_is_not_used(self) -> None:
         store = self.make_store()
         store.create_game(rec(), [hashed(1), hashed(2), hashed(3)])
@@ -540,22 +708,6 @@ class StoreContract:
         assert store.load_tail("g1").snapshot is None
         store.append("g1", [hashed(2) | {"hash": "other"}], snapshot={"new": True})
         assert store.load_tail("g1").snapshot == (2, {"new": True})
-
-    def test_snapshots_without_a_hash_are_kept_but_not_used_for_opening(self) -> None:
-        store = self.make_store()
-        store.create_game(rec(), [ev(1), ev(2)])  # events without hashes
-        store.save_snapshot("g1", 2, {"at": 2})
-        assert store.latest_snapshot("g1") == (2, {"at": 2})
-        assert store.load_tail("g1").snapshot is None
-
-    def test_create_game_with_a_snapshot(self) -> None:
-        store = self.make_store()
-        store.create_game(rec(), [hashed(1), hashed(2)], snapshot={"imported": True})
-        tail = store.load_tail("g1")
-        assert tail.snapshot == (2, {"imported": True})
-        assert [e["seq"] for e in tail.events] == [2]
-        with pytest.raises(InvalidInput):
-            store.create_game(rec("g2"), [], snapshot={"x": 1})
 
     def test_schema_matches_migrations(self) -> None:
         from alembic.autogenerate import compare_metadata
@@ -621,89 +773,6 @@ class StoreContract:
         assert store.append("old", [ev(3)], idempotency=Idempotency("u1", "k")) == 3
         assert store.claim("old", "k", caller="u1") == Claim("old", "u1", "k", 3, 3, {})
 
-    # -- when games fall due ---------------------------------------------------------
-
-    def test_due_games_are_found_by_their_next_due_time(self) -> None:
-        store = self.make_store()
-        store.create_game(rec("early", next_due=T0 + timedelta(hours=1)), [ev(1)])
-        store.create_game(rec("late", next_due=T0 + timedelta(hours=5)), [ev(1)])
-        store.create_game(rec("idle"), [ev(1)])  # no timer
-        assert store.due_games(T0) == []
-        assert store.due_games(T0 + timedelta(hours=1)) == ["early"]  # due at, or before
-        assert store.due_games(T0 + timedelta(days=1)) == ["early", "late"]  # longest due first
-        assert store.due_games(T0 + timedelta(days=1), limit=1) == ["early"]
-        with pytest.raises(InvalidInput):
-            store.due_games(T0, limit=0)
-
-    def test_an_append_records_the_next_due_time_or_keeps_it(self) -> None:
-        store = self.make_store()
-        store.create_game(rec("g1", next_due=T0), [ev(1)])
-        store.append("g1", [ev(2)])  # not given: kept
-        assert store.get_game("g1").next_due == T0
-        store.append("g1", [ev(3)], next_due=T0 + timedelta(days=2))
-        assert store.get_game("g1").next_due == T0 + timedelta(days=2)
-        store.append("g1", [ev(4)], next_due=None)  # no timer any more
-        assert store.get_game("g1").next_due is None
-        assert store.due_games(T0 + timedelta(days=9)) == []
-        with pytest.raises(InvalidInput):
-            store.append("g1", [ev(5)], next_due="tomorrow")  # type: ignore[arg-type]
-        assert store.get_game("g1").head == 4
-
-    def test_a_conflicting_append_leaves_the_next_due_time_alone(self) -> None:
-        store = self.make_store()
-        store.create_game(rec("g1", next_due=T0), [ev(1), ev(2)])
-        with pytest.raises(SeqConflict):
-            store.append("g1", [ev(2)], next_due=None)
-        assert store.get_game("g1").next_due == T0
-
-    def test_set_next_due_only_for_the_head_it_was_computed_at(self) -> None:
-        store = self.make_store()
-        store.create_game(rec("g1", next_due=T0), [ev(1), ev(2)])
-        assert not store.set_next_due("g1", None, head=1)  # the log moved on since
-        assert store.get_game("g1").next_due == T0
-        assert store.set_next_due("g1", T0 + timedelta(hours=3), head=2)
-        assert store.get_game("g1").next_due == T0 + timedelta(hours=3)
-
-    # -- write locks ---------------------------------------------------------------
-
-    def test_try_write_lock_does_not_wait_for_another_process(self, tmp_path: Path) -> None:
-        if self.url.endswith(":memory:"):
-            pytest.skip("an in-memory database has no write locks")
-        with _child_holding_the_lock(self.url, tmp_path / "journal"), \
-                self.make_store().try_write_lock("g1") as free:
-            assert not free  # held by the child: not waited for
-        with self.make_store().try_write_lock("g1") as free:
-            assert free
-
-    def test_a_thread_may_take_a_write_lock_it_holds_through_another_store(self) -> None:
-        one, two = self.make_store(), self.make_store()
-        with one.write_lock("g1") as first, two.write_lock("g1") as again:
-            assert first and again
-        with one.write_lock("g1") as later:  # released on the way out
-            assert later
-
-    def test_a_write_lock_excludes_other_processes(self, tmp_path: Path) -> None:
-        journal = tmp_path / "journal"
-        with _child_holding_the_lock(self.url, journal) as (child, release):
-            waiter_done = threading.Event()
-
-            def wait_for_lock() -> None:
-                with self.make_store().write_lock("g1") as held, \
-                        open(journal, "a", encoding="utf-8") as out:
-                    out.write(f"parent in {held}\n")
-                waiter_done.set()
-
-            waiter = threading.Thread(target=wait_for_lock)
-            waiter.start()
-            release.set()  # whenever the waiter got to wait, it can only get in after this
-            waiter.join(timeout=120)
-            assert waiter_done.is_set()
-        assert child.exitcode == 0
-        lines = journal.read_text(encoding="utf-8").splitlines()
-        assert lines == ["child in True", "child out", "parent in True"]
-
-    # -- lifecycle -------------------------------------------------------------------
-
     def test_migrations_at_head(self) -> None:
         self.make_store()
         # A store opens without Alembic when it is at HEAD: that must be the newest.
@@ -712,25 +781,8 @@ class StoreContract:
         upgrade(self.url)  # idempotent
         assert current_revision(self.url) == head_revision()
 
-    def test_reopen_keeps_games(self) -> None:
-        first = self.make_store()
-        first.create_game(rec(), [ev(1), ev(2)])
-        first.save_snapshot("g1", 2, {"k": "v"})
-        first.close()
-        again = self.make_store()
-        assert again.load("g1") == (rec(head=2), [ev(1), ev(2)])
-        assert again.latest_snapshot("g1") == (2, {"k": "v"})
-        assert again.append("g1", [ev(3)]) == 3
 
-    def test_closed_store_raises(self) -> None:
-        store = self.make_store()
-        store.close()
-        store.close()
-        with pytest.raises(StoreError, match="closed"):
-            store.list_games()
-
-
-class TestSqliteStore(StoreContract):
+class TestSqliteStore(SqlStoreContract):
     @pytest.fixture(autouse=True)
     def _sqlite_file(self, tmp_path: Path) -> None:
         self.path = tmp_path / "nomicon.db"
@@ -811,7 +863,7 @@ class TestSqliteStore(StoreContract):
         assert isinstance(info2.value.__cause__, sa.exc.SQLAlchemyError)
 
 
-class TestPostgresStore(StoreContract):
+class TestPostgresStore(SqlStoreContract):
     """The contract on PostgreSQL: a fresh database on the session's server per test."""
 
     @pytest.fixture(autouse=True)

@@ -24,7 +24,7 @@ from nomicon.kernel.engine import Game
 from nomicon.kernel.state import apply_op
 from nomicon.series import POSITIONAL, number
 from nomicon.server.svg.parts import player_colours
-from nomicon.store import SqlStore
+from nomicon.store import Store
 
 #: At most this many moments are charted; they are spread over the whole log.
 SAMPLES = 120
@@ -45,7 +45,7 @@ def plotly_js() -> Path:
     return Path(str(resources.files("plotly") / "package_data" / "plotly.min.js"))
 
 
-def series(store: SqlStore, game: Game, viewer: str, samples: int = SAMPLES) -> list[Series]:
+def series(store: Store, game: Game, viewer: str, samples: int = SAMPLES) -> list[Series]:
     """Every numeric measure of the players over time, as ``viewer`` saw it."""
     kept = store.chart(game.id, viewer, samples)
     if kept is None:

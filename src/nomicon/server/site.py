@@ -13,7 +13,7 @@ from starlette.requests import HTTPConnection
 from nomicon.kernel.pack import Registry
 from nomicon.server.accounts import Accounts
 from nomicon.service import GameService
-from nomicon.store import SqlStore
+from nomicon.store import Store
 
 Clock = Callable[[], datetime]
 
@@ -87,7 +87,7 @@ class OpenStreams:
 
 @dataclass
 class Site:
-    store: SqlStore
+    store: Store
     service: GameService
     accounts: Accounts
     registry: Registry

@@ -1,10 +1,12 @@
-"""Game store: game records plus append-only event logs, on SQLAlchemy Core.
+"""Game store: game records plus append-only event logs.
 
-Two backends behind one interface: SQLite (WAL, ``BEGIN IMMEDIATE`` writers; the
-embedded default) and PostgreSQL (psycopg 3; the game row is locked while a writer
-appends). The schema is managed by Alembic migrations shipped in
-``nomicon/store/migrations``; opening a :class:`SqlStore` upgrades the database to
-the newest revision (``nomicon db upgrade`` does it explicitly).
+:class:`Store` is what a store does, whatever keeps the games, and its records are
+plain data (:mod:`nomicon.store.records`). :class:`SqlStore` keeps them on
+SQLAlchemy Core, on SQLite (WAL, ``BEGIN IMMEDIATE`` writers; the embedded default)
+or PostgreSQL (psycopg 3; the game row is locked while a writer appends). Its schema
+is managed by Alembic migrations shipped in ``nomicon/store/migrations``; opening a
+:class:`SqlStore` upgrades the database to the newest revision (``nomicon db
+upgrade`` does it explicitly).
 """
 
 from .engine import create_store_engine, default_url, to_url
@@ -18,7 +20,9 @@ from .errors import (
 )
 from .history import LazyLog
 from .migrate import current_revision, head_revision, upgrade
-from .sql import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, Point, SqlStore, Tail, open_store
+from .protocol import Store
+from .records import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, LoadedGame, Point
+from .sql import SqlStore, open_store
 
 __all__ = [
     "KEEP",
@@ -32,11 +36,12 @@ __all__ = [
     "Kept",
     "KeyUsed",
     "LazyLog",
+    "LoadedGame",
     "Point",
     "SeqConflict",
     "SqlStore",
+    "Store",
     "StoreError",
-    "Tail",
     "create_store_engine",
     "current_revision",
     "default_url",

@@ -6,10 +6,7 @@ SQLAlchemy exceptions are wrapped in one at the API boundary.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .sql import Claim
+from .records import Claim
 
 __all__ = [
     "DuplicateGame",

@@ -16,45 +16,22 @@ returns anything, so no one else's value leaves this module.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from .errors import InvalidInput
+from .records import PUBLIC, Kept, Point
 from .schema import events as events_t
 from .schema import series as series_t
 from .schema import series_keys as keys_t
 
 __all__ = ["MAX_SAMPLES", "PUBLIC", "Kept", "Point", "keep", "read"]
 
-#: The audience of a value that everyone sees.
-PUBLIC = "*"
 #: The most moments one chart reads.
 MAX_SAMPLES = 400
-
-
-@dataclass(frozen=True)
-class Point:
-    """One player's measure as a batch left it, per audience (see the module doc)."""
-
-    player: str
-    measure: str
-    currency: bool
-    shown: Mapping[str, float | None]
-
-
-@dataclass
-class Kept:
-    """A chart's numbers as one viewer saw them: the sampled moments (the last seq
-    of a batch, and its time) and, per (player, measure), a value at each moment."""
-
-    seqs: list[int] = field(default_factory=list)
-    times: list[str] = field(default_factory=list)
-    currency: dict[str, bool] = field(default_factory=dict)
-    values: dict[tuple[str, str], list[float | None]] = field(default_factory=dict)
 
 
 def check(points: Sequence[Point]) -> list[Point]:

@@ -15,11 +15,9 @@ reads the newest snapshot and the events after it (:meth:`SqlStore.load_tail`).
 
 from __future__ import annotations
 
-import enum
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -39,81 +37,15 @@ from .errors import (
 )
 from .locks import WriteLocks
 from .migrate import upgrade_engine
+from .protocol import Store
+from .records import KEEP, Claim, GameRecord, Idempotency, Keep, Kept, LoadedGame, Point
 from .schema import UTCDateTime
 from .schema import events as events_t
 from .schema import games as games_t
 from .schema import idempotency as idempotency_t
 from .schema import snapshots as snapshots_t
-from .series import Kept, Point
 
-__all__ = [
-    "KEEP", "Claim", "GameRecord", "Idempotency", "Keep", "Kept", "Point", "SqlStore", "Tail",
-    "default_url", "open_store",
-]
-
-
-@dataclass
-class GameRecord:
-    """A game's row. ``head`` is maintained by the store (the seq of the last event)."""
-
-    id: str
-    pack: str
-    created: datetime  # tz-aware UTC
-    meta: dict[str, Any] = field(default_factory=dict)  # players, params, seed commitment...
-    secret: str | None = None  # hex seed secret; never shown to players, kept by the store
-    head: int = 0
-    #: When the game's next timer falls due (None: no timer, or the game is over).
-    next_due: datetime | None = None
-
-
-@dataclass(frozen=True)
-class Idempotency:
-    """A client's key for a request, and what to remember about the request.
-
-    Keys belong to their caller (an account id): the same key sent by another
-    caller is another key, so one caller can neither use up nor read another's.
-    """
-
-    caller: str
-    key: str
-    result: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A caller's used idempotency key: the events ``first_seq..last_seq`` that its
-    request committed, and the result stored with them."""
-
-    game_id: str
-    caller: str
-    key: str
-    first_seq: int
-    last_seq: int
-    result: dict[str, Any]
-
-
-@dataclass
-class Tail:
-    """What opening a game reads: its record, the newest usable snapshot, and events.
-
-    With a snapshot ``(seq, state)``, ``events`` run from the snapshot's own event
-    (``seq``) to the head, so the caller knows the head and the last hash even when
-    nothing happened since; without one, ``events`` is the whole log.
-    """
-
-    record: GameRecord
-    snapshot: tuple[int, dict[str, Any]] | None
-    events: list[dict[str, Any]]
-
-
-class Keep(enum.Enum):
-    """The type of :data:`KEEP`: a value left as it is stored."""
-
-    KEEP = "keep"
-
-
-#: Leave a stored value as it is (for a parameter where None means something).
-KEEP = Keep.KEEP
+__all__ = ["SqlStore", "default_url", "open_store"]
 
 
 def _record(row: sa.Row[Any]) -> GameRecord:
@@ -602,9 +534,9 @@ class SqlStore:
             log = self._select_events(conn, game_id, 0, record.head)
         return record, log
 
-    def load_tail(self, game_id: str, upto: int | None = None) -> Tail:
+    def load_tail(self, game_id: str, upto: int | None = None) -> LoadedGame:
         """The record, the newest snapshot at or before ``upto`` (default: the head)
-        and the events from it to ``upto``; see :class:`Tail`.
+        and the events from it to ``upto``; see :class:`LoadedGame`.
 
         A snapshot is used only if the event at its seq still has the hash recorded
         with it; otherwise (or without one) the events are the whole log up to
@@ -626,8 +558,8 @@ class SqlStore:
             if row.snapshot_seq is not None:
                 events = self._select_events(conn, game_id, row.snapshot_seq - 1, limit)
                 if events and events[0].get("hash") == row.snapshot_hash:
-                    return Tail(record, (int(row.snapshot_seq), dict(row.state)), events)
-            return Tail(record, None, self._select_events(conn, game_id, 0, limit))
+                    return LoadedGame(record, (int(row.snapshot_seq), dict(row.state)), events)
+            return LoadedGame(record, None, self._select_events(conn, game_id, 0, limit))
 
     def load_since(self, game_id: str, seq: int) -> tuple[GameRecord, list[dict[str, Any]]]:
         """The record and the events from ``seq`` (included) to the head, read together:
@@ -690,6 +622,10 @@ class SqlStore:
         if row is None:
             return None
         return int(row.seq), dict(row.state)
+
+
+#: The SQL store is a :class:`Store` (the type checker holds it to the protocol here).
+_A_STORE: type[Store] = SqlStore
 
 
 def open_store(url: str | os.PathLike[str] | None = None) -> SqlStore:

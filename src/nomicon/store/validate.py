@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .engine import json_dumps
 from .errors import InvalidInput, SeqConflict
-
-if TYPE_CHECKING:
-    from .sql import GameRecord
+from .records import GameRecord
 
 __all__ = [
     "KEY_LENGTH", "caller", "contiguous", "events", "json_mapping", "json_value", "key", "mapping",
