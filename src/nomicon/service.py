@@ -1,9 +1,10 @@
 """Games kept in a store: create, open, act, advance, export and import.
 
 The :class:`GameService` is what the CLI and the web server use. It keeps every game
-in a :class:`~nomicon.store.SqlStore` and makes the store the commit point: each game
-it hands out carries a commit hook that appends the batch to the store, so a batch
-the store does not accept is rolled back in memory as well.
+in a :class:`~nomicon.store.Store` (such as :class:`~nomicon.store.SqlStore`) and
+makes the store the commit point: each game it hands out carries a commit hook that
+appends the batch to the store, so a batch the store does not accept is rolled back
+in memory as well.
 
     with open_store("sqlite:///nomicon.db") as store:
         service = GameService(store)
