@@ -8,16 +8,21 @@
 
 from __future__ import annotations
 
+import importlib
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from nomicon.kernel.errors import (
     ActionError,
     ActionRefused,
+    CommitFailed,
     GameError,
     InvalidArguments,
+    InvalidRuleChange,
     NomiconError,
     NotYourTurn,
+    RuleError,
+    RunawayChain,
     UnknownAction,
 )
 
@@ -29,7 +34,6 @@ if TYPE_CHECKING:
         Ctx,
         Currency,
         Initial,
-        InvalidRuleChange,
         Pack,
         PackParams,
         Refusal,
@@ -44,7 +48,16 @@ if TYPE_CHECKING:
     )
     from nomicon.kernel.engine import Game
     from nomicon.kernel.pack import Registry
+    from nomicon.kernel.schedule import ScheduleError
+    from nomicon.kernel.state import PathError
     from nomicon.kernel.versions import NOMICON_VERSION as __version__
+    from nomicon.sim.runner import SimError
+
+#: Every error Nomicon raises on purpose is a NomiconError; these live beside what
+#: raises them (the state, schedules, the simulator) and are imported when asked for.
+_ERRORS_ELSEWHERE = {"PathError": "nomicon.kernel.state",
+                     "ScheduleError": "nomicon.kernel.schedule",
+                     "SimError": "nomicon.sim.runner"}
 
 #: The rule author's names (``nomicon.authoring``), also importable from here.
 _AUTHORING = frozenset({
@@ -59,6 +72,7 @@ __all__ = [
     "ActionRefused",
     "Arg",
     "Attribute",
+    "CommitFailed",
     "Ctx",
     "Currency",
     "Game",
@@ -70,9 +84,14 @@ __all__ = [
     "NotYourTurn",
     "Pack",
     "PackParams",
+    "PathError",
     "Refusal",
     "Rule",
+    "RuleError",
     "RuleParams",
+    "RunawayChain",
+    "ScheduleError",
+    "SimError",
     "UnknownAction",
     "__version__",
     "action",
@@ -94,6 +113,9 @@ def __getattr__(name: str) -> Any:
         from nomicon import authoring
 
         return getattr(authoring, name)
+    if name in _ERRORS_ELSEWHERE:
+        module = importlib.import_module(_ERRORS_ELSEWHERE[name])
+        return getattr(module, name)
     if name == "Game":
         from nomicon.kernel.engine import Game
 

@@ -32,8 +32,8 @@ from typing import Any
 from secretpack import SecretPack
 
 import nomicon
-from nomicon.kernel.engine import Game, RuleError, event_hash
-from nomicon.kernel.errors import ActionError
+from nomicon.kernel.engine import Game, event_hash
+from nomicon.kernel.errors import ActionError, RuleError
 from nomicon.kernel.pack import Registry
 from nomicon.kernel.state import fold
 from nomicon.sim.bots import Move, Outcome, RandomBot, step

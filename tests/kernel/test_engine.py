@@ -12,12 +12,13 @@ import pytest
 
 from nomicon.kernel import dice, ruleset
 from nomicon.kernel.context import Ctx
-from nomicon.kernel.engine import Game, RuleError
+from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import (
     ActionRefused,
     GameError,
     InvalidArguments,
     NotYourTurn,
+    RuleError,
     UnknownAction,
 )
 from nomicon.kernel.pack import Initial, Pack, installed

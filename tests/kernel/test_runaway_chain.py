@@ -10,7 +10,8 @@ import pytest
 
 from nomicon.kernel import dice
 from nomicon.kernel.context import MAX_CHAIN, Ctx
-from nomicon.kernel.engine import Game, RuleError
+from nomicon.kernel.engine import Game
+from nomicon.kernel.errors import RuleError
 from nomicon.kernel.pack import Initial, Pack, installed
 from nomicon.kernel.rules import Arg, Attribute, Rule, action, hook
 

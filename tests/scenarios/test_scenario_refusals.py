@@ -66,15 +66,18 @@ def test_the_right_rule_with_other_words_fails() -> None:
     assert "refused instead" not in result.failures[0]
 
 
-def test_an_error_that_names_no_rule_fails_a_rule_expectation() -> None:
-    # Arguments out of range are refused before any rule runs.
+def test_arguments_out_of_range_are_refused_by_the_procedure_not_a_rule() -> None:
+    # Arguments out of range are refused before any rule runs: the procedure does.
     result = scenario.run(game_with(
         {"as": "alice", "do": "deposit", "args": {"amount": 0},
          "error": {"rule": 11, "contains": "greater than or equal to 1"}}))
     assert not result.ok
     (failure,) = result.failures
-    assert "expected a refusal by Rule 11 containing 'greater than or equal to 1', but it " \
-           "names no rule: alice cannot deposit" in failure
+    assert "expected a refusal by Rule 11 containing 'greater than or equal to 1', but " \
+           "Nomicon procedure refused instead: alice cannot deposit amount=0" in failure
+    assert scenario.run(game_with(
+        {"as": "alice", "do": "deposit", "args": {"amount": 0},
+         "error": {"rule": "Nomicon procedure", "contains": "greater than or equal to 1"}})).ok
 
 
 def test_an_accepted_action_fails_a_rule_expectation() -> None:

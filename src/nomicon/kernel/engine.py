@@ -24,6 +24,7 @@ from nomicon.kernel import dice
 from nomicon.kernel.actions import ArgsValidator, describe_args
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
+    PROCEDURE,
     ActionError,
     ActionRefused,
     CommitFailed,
@@ -31,6 +32,7 @@ from nomicon.kernel.errors import (
     InvalidArguments,
     NotYourTurn,
     Refusal,
+    RuleError,
     RunawayChain,
     UnknownAction,
 )
@@ -47,10 +49,6 @@ from nomicon.kernel.views import log_before, log_view, view
 
 ADMIN = "admin"
 CommitHook = Callable[["Game", list[dict[str, Any]]], None]
-
-
-class RuleError(ActionError):
-    """A rule's code failed; the action was rolled back and nothing changed."""
 
 
 #: What a game id may be: it names the game in addresses (``/games/<id>``), file
@@ -473,7 +471,7 @@ class Game:
         now = self._now(at)
         self._catch_up(now)
         if self.is_over:
-            raise ActionRefused(actor, name, "the game is over")
+            raise ActionRefused(actor, name, "the game is over", rule=PROCEDURE, args=args)
         start = len(self.log)
         try:
             with self._transaction(now, actor) as ctx:
@@ -481,20 +479,21 @@ class Game:
         except Refusal as refusal:
             kind = NotYourTurn if refusal.turn else ActionRefused
             raise kind(actor, name, refusal.reason, rule=refusal.rule,
-                       detail=refusal.detail) from None
+                       detail=refusal.detail, args=args) from None
         except RunawayChain as exc:
-            raise RuleError(actor, name, f"{exc}; nothing changed") from None
+            raise RuleError(actor, name, f"{exc}; nothing changed", args=args) from None
         except (ActionError, GameError, CommitFailed):
             raise
         except Exception as exc:
             raise RuleError(actor, name, f"internal error ({type(exc).__name__}: {exc}); "
-                            "nothing changed") from exc
+                            "nothing changed", args=args) from exc
         return self.log[start:]
 
     def _select(self, ctx: Ctx, actor: str, name: str) -> tuple[Rule | None, ActionDecl]:
         candidates = self.ruleset.actions.get(name)
         if not candidates:
-            raise UnknownAction(actor, name, "no rule in force defines this action")
+            raise UnknownAction(actor, name, "no rule in force defines this action",
+                                rule=PROCEDURE)
         for rule, decl in candidates:
             if decl.applies_fn is None:
                 return rule, decl
@@ -504,20 +503,27 @@ class Game:
         return None, candidates[0][1]
 
     def _perform(self, ctx: Ctx, actor: str, name: str, raw: dict[str, Any]) -> None:
-        rule, decl = self._select(ctx, actor, name)
+        try:
+            rule, decl = self._select(ctx, actor, name)
+        except UnknownAction as exc:
+            raise UnknownAction(actor, name, exc.reason, rule=PROCEDURE, args=raw) from None
         if actor == ADMIN:
             if not decl.admin and name != "choose":
                 raise ActionRefused(actor, name, "the admin is not a player; "
-                                    "use an admin action or act as a player")
+                                    "use an admin action or act as a player",
+                                    rule=PROCEDURE, args=raw)
         elif decl.admin:
-            raise ActionRefused(actor, name, "only the admin may do this")
+            raise ActionRefused(actor, name, "only the admin may do this", rule=PROCEDURE,
+                                args=raw)
         elif name != "join" and not ctx.is_player(actor):
-            raise ActionRefused(actor, name, f"{actor!r} is not a player of this game")
+            raise ActionRefused(actor, name, f"{actor!r} is not a player of this game",
+                                rule=PROCEDURE, detail="join the game first", args=raw)
         try:
             args = ArgsValidator.of(decl).validate(raw)
         except ValidationError as exc:
-            raise InvalidArguments(actor, name, _summarise(exc),
-                                   detail=f"expected {describe_args(decl)}") from None
+            raise InvalidArguments(actor, name, _summarise(exc), rule=PROCEDURE,
+                                   detail=f"expected {describe_args(decl)}",
+                                   args=raw) from None
         if decl.sealed:
             ctx.emit("action", f"{actor}: {name}" + _show_args(args), name=name, args=args,
                      to=[actor])
@@ -526,7 +532,8 @@ class Game:
             ctx.emit("action", f"{actor}: {name}" + _show_args(args), name=name, args=args)
         ctx.run_vetoes(self.action_plans()[name].vetoes, actor, decl, args)
         if rule is None:
-            raise ActionRefused(actor, name, "no rule in force allows this now")
+            raise ActionRefused(actor, name, "no rule in force allows this now",
+                                rule=PROCEDURE, args=raw)
         with ctx.running(rule):
             if decl.check_fn is not None:
                 decl.check_fn(rule, ctx, actor)
@@ -700,10 +707,12 @@ class Transaction:
 
 
 def _summarise(exc: ValidationError) -> str:
+    """Pydantic's problems, each with the value that was given."""
     parts = []
     for err in exc.errors():
         where = ".".join(str(p) for p in err["loc"]) or "arguments"
-        parts.append(f"{where}: {err['msg']}")
+        given = f", not {err['input']!r}" if err.get("type") != "missing" else ""
+        parts.append(f"{where}: {err['msg']}{given}")
     return "; ".join(parts)
 
 

@@ -7,11 +7,25 @@ bob's turn``.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+#: What refusals that no rule makes cite: the procedure every game has.
+PROCEDURE = "Nomicon procedure"
 
 
 class NomiconError(Exception):
     """Base class of every error Nomicon raises on purpose."""
+
+
+def show_args(args: Mapping[str, Any] | None) -> str:
+    """An action's arguments as given, as a refusal repeats them: `` amount=5 to='bob'``
+    (text quoted, so that an empty or odd value shows as it was sent)."""
+    if not args:
+        return ""
+    shown = [f"{key}={value!r}" if isinstance(value, str) else f"{key}={value}"
+             for key, value in args.items() if value is not None]
+    return (" " + " ".join(shown)) if shown else ""
 
 
 class GameError(NomiconError):
@@ -29,13 +43,15 @@ class ActionError(NomiconError):
         *,
         rule: str | None = None,
         detail: str | None = None,
+        args: Mapping[str, Any] | None = None,
     ) -> None:
         self.actor = actor
         self.action = action
         self.reason = reason
         self.rule = rule
         self.detail = detail
-        text = f"{actor} cannot {action}: {reason}"
+        self.args_given = dict(args or {})
+        text = f"{actor} cannot {action}{show_args(args)}: {reason}"
         if rule:
             text += f" ({rule})"
         if detail:
@@ -53,6 +69,10 @@ class NotYourTurn(ActionRefused):
 
 class InvalidArguments(ActionError):
     """The action's arguments are malformed (wrong type, missing, out of range)."""
+
+
+class RuleError(ActionError):
+    """A rule's code failed; the action was rolled back and nothing changed."""
 
 
 class UnknownAction(ActionError):

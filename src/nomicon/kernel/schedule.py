@@ -45,10 +45,12 @@ from datetime import UTC, datetime, time, timedelta, tzinfo
 
 from dateutil.rrule import DAILY, FR, HOURLY, MO, SA, SU, TH, TU, WE, rrule, rruleset, weekday
 
+from nomicon.kernel.errors import NomiconError
+
 __all__ = ["Schedule", "ScheduleError", "parse_duration", "parse_schedule"]
 
 
-class ScheduleError(ValueError):
+class ScheduleError(NomiconError, ValueError):
     """A schedule or duration phrase that could not be understood."""
 
 

@@ -17,13 +17,15 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from nomicon.kernel.errors import NomiconError
+
 Key = str | int
 Path = Sequence[Key]
 _MISSING: Any = object()  # "no default given"
 _ABSENT: Any = object()  # "no value there"
 
 
-class PathError(KeyError):
+class PathError(NomiconError, KeyError):
     """A path does not lead to a value."""
 
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from nomicon.kernel.engine import RuleError
 from nomicon.kernel.errors import (
     ActionError,
     ActionRefused,
@@ -21,6 +20,7 @@ from nomicon.kernel.errors import (
     InvalidArguments,
     InvalidRuleChange,
     NomiconError,
+    RuleError,
     UnknownAction,
 )
 from nomicon.server.accounts import AccountError, BadCredentials, Taken, TooManyAttempts

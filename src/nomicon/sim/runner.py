@@ -28,6 +28,7 @@ from pydantic import ValidationError
 
 from nomicon.kernel import dice
 from nomicon.kernel.engine import Game
+from nomicon.kernel.errors import NomiconError
 from nomicon.kernel.pack import installed
 from nomicon.sim.bots import Bot, Move, RandomBot, step
 from nomicon.sim.greedy import GreedyBot, scorer_for
@@ -45,7 +46,7 @@ MAX_STEPS = 20_000
 DEFAULT_ACTIONS = 1_000
 
 
-class SimError(ValueError):
+class SimError(NomiconError, ValueError):
     """The simulation's settings cannot be used (unknown bot, no players...)."""
 
 
