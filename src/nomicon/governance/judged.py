@@ -65,7 +65,7 @@ class AdminJudged(VotingMethod):
         # proposal does not make the second one "first" ahead of other players' firsts.
         ctx.set(["proposals", str(proposal["id"]), "rank"], len(undecided) + 1)
         ctx.prompt("admin", [ACCEPT, SIMPLIFIES, REJECT, WASTE, SICK], REJECT,
-                   handler="judged", data={"proposal": proposal["id"]},
+                   handler=self.judged, data={"proposal": proposal["id"]},
                    message=f"judge #{proposal['id']} by {author}: {proposal['title']}")
 
     def ranks(self, ctx: Ctx) -> dict[int, int]:

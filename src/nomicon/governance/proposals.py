@@ -126,7 +126,7 @@ class VotingMethod(Rule):
         }
         ctx.add_record("proposals", str(number), record)
         if record["closes"] is not None:
-            ctx.set_timer(f"proposal:{number}", parse(record["closes"]), "close_voting",
+            ctx.set_timer(f"proposal:{number}", parse(record["closes"]), self.close_voting,
                           {"id": number})
         ctx.emit("proposal.opened", f"{actor} proposes #{number}: {title}", proposal=number,
                  player=actor)
@@ -223,7 +223,7 @@ class VotingMethod(Rule):
             with ctx.running(heir):
                 if record.get("closes") is not None:
                     ctx.set_timer(f"proposal:{record['id']}", parse(record["closes"]),
-                                  "close_voting", {"id": record["id"]})
+                                  self.close_voting, {"id": record["id"]})
                 else:
                     heir.on_opened(ctx, get(ctx, record["id"]))
 
@@ -255,7 +255,7 @@ class VotingMethod(Rule):
             if nxt is not None:
                 # Set outside the protector's block: the timer is this method's, whose
                 # close_voting looks again (the protector has no such handler).
-                ctx.set_timer(f"proposal:{proposal['id']}", nxt, "close_voting",
+                ctx.set_timer(f"proposal:{proposal['id']}", nxt, self.close_voting,
                               {"id": proposal["id"]})
         else:
             outcome = self.decide(ctx, proposal, final=final)

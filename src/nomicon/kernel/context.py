@@ -32,6 +32,20 @@ MAX_CHAIN = 40
 INDEX = "index"
 
 
+#: A rule's method that resumes later (a prompt's answer, a timer): the method itself
+#: or its name. The state keeps the name.
+Handler = Callable[..., Any] | str
+
+
+def _method_name(rule: Rule, handler: Handler, what: str) -> str:
+    """The name of ``rule``'s method ``handler``; a name ``rule`` has no method of is
+    a mistake in the rule, said at once rather than when the prompt or timer ends."""
+    name = handler if isinstance(handler, str) else getattr(handler, "__name__", "")
+    if not callable(getattr(rule, name, None)):
+        raise TypeError(f"{what} {name!r} is not a method of {type(rule).__name__}")
+    return name
+
+
 def _by_number(key: str) -> tuple[int, int, str]:
     return (0, int(key), "") if key.isdigit() else (1, 0, key)
 
@@ -386,7 +400,7 @@ class Ctx:
         options: Sequence[str],
         default: str,
         *,
-        handler: str,
+        handler: Handler,
         message: str,
         deadline: datetime | None = None,
         resolve_on: str | None = None,
@@ -403,10 +417,14 @@ class Ctx:
         refuses the player's other actions, except those in ``allow``, until answered.
         ``available`` names a method ``(ctx, prompt) -> list`` of the options open now
         (buying is not, without the money); the default must always be available.
+        ``handler`` is the method itself (``self.decide``) or its name.
         """
         rule = self.rule
         if rule is None:
             raise RuntimeError("a prompt must be opened by a rule")
+        handler = _method_name(rule, handler, "a prompt's handler")
+        if available is not None:
+            _method_name(rule, available, "a prompt's available options")
         if default not in options:
             raise ValueError(f"default {default!r} is not among {options!r}")
         pid = self.state.incr(["game", "next_prompt"], 1)
@@ -451,13 +469,15 @@ class Ctx:
         return [o for o in prompt["options"] if o in allowed or o == prompt["default"]]
 
     # -- time --------------------------------------------------------------
-    def set_timer(self, key: str, due: datetime | timedelta, handler: str,
+    def set_timer(self, key: str, due: datetime | timedelta, handler: Handler,
                   payload: dict[str, Any] | None = None) -> None:
         """Run the running rule's ``handler`` method ``(ctx, payload)`` at ``due``
-        (a time, or a delay from now). A timer with the same key is replaced."""
+        (a time, or a delay from now). A timer with the same key is replaced.
+        ``handler`` is the method itself (``self.land``) or its name."""
         rule = self.rule
         if rule is None:
             raise RuntimeError("a timer must be set by a rule")
+        handler = _method_name(rule, handler, "a timer's handler")
         when = self.now + due if isinstance(due, timedelta) else due
         self.game._set_timer(self, key, when, rule.rid, handler, payload or {})
 

@@ -185,6 +185,18 @@ def every(phrase: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return wrap
 
 
+def _check_methods(cls: type, decl: ActionDecl) -> None:
+    """The methods an action's arguments name (their choices, the explanation of a
+    refused choice) must exist when the rule class is made: a misspelt name is a
+    mistake in the rule, said at once rather than in a game."""
+    for arg in decl.args:
+        for role, name in (("choices", arg.choices), ("explain", arg.explain)):
+            if name is not None and not callable(getattr(cls, name, None)):
+                raise TypeError(f"{cls.__name__}: the {role} of argument {arg.name!r} of "
+                                f"action {decl.name!r} name {name!r}, which is not a "
+                                f"method of {cls.__name__}")
+
+
 class NoParams(RuleParams):
     """A rule without parameters."""
 
@@ -236,6 +248,8 @@ class Rule:
                     adjusters.append((value._nomicon_adjust, attr))
                 if "_nomicon_every" in getattr(value, "__dict__", {}):
                     schedules.append((value._nomicon_every, attr))
+        for decl in actions:
+            _check_methods(cls, decl)
         cls._actions = tuple(actions)
         cls._hooks = tuple(dict.fromkeys(hooks))
         cls._vetoes = tuple(dict.fromkeys(vetoes))

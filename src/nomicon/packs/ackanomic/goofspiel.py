@@ -250,7 +250,7 @@ class Rounds(Rule):
         number = ctx.get([KEY, "round"]) + 1
         ctx.set([KEY, "round"], number)
         ctx.set_timer("pure-skill-round", timedelta(days=self.params.round_days),
-                      "round_over", {"instance": ctx.get([KEY, "instance"]), "round": number})
+                      self.round_over, {"instance": ctx.get([KEY, "instance"]), "round": number})
         ctx.dispatch(DRAW_PRIZE, {"round": number})
         prize = ctx.get([KEY, "prize"])
         shown = f"the {card_name(prize)} of spades" if prize is not None else "no card"

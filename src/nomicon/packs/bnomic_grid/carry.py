@@ -74,7 +74,7 @@ class Toads(Rule):
         player, nweeks = data["player"], int(data.get("nweeks", 4))
         world.drop_all(ctx, player, "becomes a Toad")
         world.add_status(ctx, player, "Toad")
-        ctx.set_timer(f"toad:{player}", nweeks * world.nweek_length(ctx), "stop",
+        ctx.set_timer(f"toad:{player}", nweeks * world.nweek_length(ctx), self.stop,
                       {"player": player})
         ctx.emit("grid.toad.became", f"{player} is a Toad for {nweeks} nweeks", player=player,
                  nweeks=nweeks)

@@ -328,7 +328,7 @@ class Throwing(Rule):
                                                "catchers": []})
         ctx.emit("grid.thrown", f"{actor} throws {object} at {world.square_label(target)}",
                  player=actor, object=object, target=list(target))
-        ctx.set_timer(f"land:{object}", 2 * world.nday_length(ctx), "land", {"thing": object})
+        ctx.set_timer(f"land:{object}", 2 * world.nday_length(ctx), self.land, {"thing": object})
 
     @throw.check
     def _throw_check(self, ctx: Ctx, actor: str) -> None:

@@ -149,7 +149,7 @@ class Yeti(Rule):
         # A Yeti that a proposal brings in during a later nweek waits for the start
         # of the next one.
         if world.game_begins(ctx):
-            ctx.set_timer("yeti:nweek-1", ctx.now, "first_nweek")
+            ctx.set_timer("yeti:nweek-1", ctx.now, self.first_nweek)
 
     def first_nweek(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         self._roam(ctx)

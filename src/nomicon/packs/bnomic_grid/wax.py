@@ -66,7 +66,7 @@ class BallsOfWax(Rule):
         world.update(ctx, oid, worn=True)
         world.add_status(ctx, actor, "Deaf")
         ctx.set_timer(f"wax:{actor}", self.params.deaf_nweeks * world.nweek_length(ctx),
-                      "after_a_nweek", {"player": actor})
+                      self.after_a_nweek, {"player": actor})
         ctx.emit("grid.wax.stuffed", f"{actor} stuffs wax into eir ears and is Deaf",
                  player=actor, object=oid)
 
@@ -115,7 +115,7 @@ class BallsOfWax(Rule):
         due = ctx.now + ndays * world.nday_length(ctx)
         earlier = ctx.timer_due(f"icky:{victim}")
         if earlier is None or parse(earlier) < due:
-            ctx.set_timer(f"icky:{victim}", due, "not_icky", {"player": victim})
+            ctx.set_timer(f"icky:{victim}", due, self.not_icky, {"player": victim})
         world.add_status(ctx, victim, "Icky")
         ctx.emit("grid.icky", f"{victim} is Icky for {ndays} ndays", player=victim, ndays=ndays)
 

@@ -136,7 +136,7 @@ class Turns(Rule):
 
     @hook("turn.began")
     def start_clock(self, ctx: Ctx, data: dict[str, Any]) -> None:
-        ctx.set_timer("turn-pass", timedelta(hours=self.params.turn_hours), "pass_turn",
+        ctx.set_timer("turn-pass", timedelta(hours=self.params.turn_hours), self.pass_turn,
                       {"player": data["player"], "turn": ctx.get(["turn", "number"])})
 
     def pass_turn(self, ctx: Ctx, payload: dict[str, Any]) -> None:
@@ -162,7 +162,7 @@ class Turns(Rule):
         # it owes no ping (INTERPRETATIONS.md, Rule 3).
         if data["acted"] and data["how"] != "passed":
             ctx.set_timer(f"ping:{data['player']}", timedelta(minutes=self.params.ping_minutes),
-                          "ping_missed", {"player": data["player"],
+                          self.ping_missed, {"player": data["player"],
                                           "following": data["following"]})
 
     def _has_ping_due(self, ctx: Ctx, actor: str) -> bool:

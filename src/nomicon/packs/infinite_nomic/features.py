@@ -183,7 +183,7 @@ class Features(Rule):
     @hook("feature.landed", key=COP_CAR)
     def cop_car_stop(self, ctx: Ctx, data: dict[str, Any]) -> None:
         ctx.prompt(data["player"], ["admit", "bribe", "fight"], "admit",
-                   handler="cop_car_decision", resolve_on="turn.ending", blocking=True,
+                   handler=self.cop_car_decision, resolve_on="turn.ending", blocking=True,
                    allow=["end-turn", "continue"],
                    message="the Cop Car stops you: admit fault, bribe the officer, or fight?",
                    data={"space": data["space"]})

@@ -53,7 +53,7 @@ class Moving(Rule):
         if turns.current(ctx) == player and ctx.actor == player:
             turns.set_flag(ctx, "continued", False)
             ctx.set_timer("after-move", timedelta(minutes=self.params.continue_minutes),
-                          "did_not_continue",
+                          self.did_not_continue,
                           {"player": player, "turn": ctx.get(["turn", "number"])})
 
     def did_not_continue(self, ctx: Ctx, payload: dict[str, Any]) -> None:

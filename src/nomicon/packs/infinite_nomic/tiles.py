@@ -192,7 +192,7 @@ class PointsAndTiles(Rule):
         if data["space"] != self.params.fate_space or data.get("roll") is None:
             return
         roll = data["roll"]
-        ctx.prompt(data["player"], ["buy", "decline"], "decline", handler="fate_decision",
+        ctx.prompt(data["player"], ["buy", "decline"], "decline", handler=self.fate_decision,
                    message=f"buy the roll {roll} as a Number for {roll} points?",
                    resolve_on="turn.ending", data={"roll": roll}, available="_fate_options")
 
