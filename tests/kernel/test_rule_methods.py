@@ -22,7 +22,7 @@ START = datetime(2021, 3, 1, 9, 0, tzinfo=UTC)
 def test_a_misspelt_choices_method_fails_when_the_class_is_made() -> None:
     with pytest.raises(TypeError, match=r"the choices of argument 'item' of action 'buy' "
                                         r"name '_shop_itmes', which is not a method of Shop"):
-        class Shop(Rule):  # noqa: F841 - made only to fail
+        class Shop(Rule):
             """A player may buy an item."""
 
             @action("buy", Arg("item", str, choices="_shop_itmes"))
