@@ -191,7 +191,7 @@ def test_a_refusal_after_a_lost_race_names_the_rule_and_its_reason(
                     races=1)
     with pytest.raises(ActionRefused) as refused:
         racing.act("g", "bob", "claim", {"token": 7})
-    assert str(refused.value) == ("bob cannot claim: token 7 is already claimed "
+    assert str(refused.value) == ("bob cannot claim token=7: token 7 is already claimed "
                                   "(Rule 2, Claims); ann claimed it")
     assert racing.reads == 2
 
