@@ -60,6 +60,20 @@ def _record(row: sa.Row[Any]) -> GameRecord:
     )
 
 
+#: A batch of at most this many events is written by one INSERT with a row of values
+#: for each (one round trip to the server, where executemany may take several); a
+#: larger one, rare, by executemany. Either way well inside SQLite's limit on bound
+#: values (32,766: 5 columns an event).
+ONE_STATEMENT = 256
+
+
+def _insert_events(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    if len(rows) <= ONE_STATEMENT:
+        conn.execute(sa.insert(events_t).values(rows))
+    else:
+        conn.execute(sa.insert(events_t), rows)
+
+
 def _event_rows(game_id: str, batch: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [
         {"game_id": game_id, "seq": e["seq"], "time": e["time"], "type": e["type"], "body": e}
@@ -445,7 +459,7 @@ class SqlStore:
                         used = self._claim(conn, game_id, idempotency)
                         assert used is not None
                         raise KeyUsed(used)
-                    conn.execute(sa.insert(events_t), _event_rows(game_id, batch))
+                    _insert_events(conn, _event_rows(game_id, batch))
                     if snapshot is not None:
                         # One left from a log that was cut back (a restored backup) goes.
                         conn.execute(sa.delete(snapshots_t).where(
