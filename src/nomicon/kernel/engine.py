@@ -45,7 +45,7 @@ from nomicon.kernel.schedule import parse_schedule
 from nomicon.kernel.state import State, copy_tree, fold
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.versions import NOMICON_VERSION
-from nomicon.kernel.views import log_before, log_view, view
+from nomicon.kernel.views import log_before, log_view, view_of
 
 ADMIN = "admin"
 CommitHook = Callable[["Game", list[dict[str, Any]]], None]
@@ -631,17 +631,17 @@ class Game:
     def view(self, viewer: str = ADMIN, parts: Collection[str] | None = None, *,
              latest: int | None = None) -> dict[str, Any]:
         """What ``viewer`` may see now (``parts``, ``latest``: see ``views.view_of``)."""
-        return view(self, viewer, parts, latest=latest)
+        return view_of(self.state.root, self.ruleset, viewer, parts, latest=latest)
 
     def log_for(self, viewer: str = ADMIN, after: int = 0, limit: int | None = None, *,
                 types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
         """The log as ``viewer`` may read it, after seq ``after``, at most ``limit``."""
-        return log_view(self, viewer, after, limit, types=types)
+        return log_view(self.log, viewer, after, limit, types=types)
 
     def log_before(self, viewer: str, before: int | None, limit: int, *,
                    types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
         """The newest ``limit`` events ``viewer`` may see before seq ``before``."""
-        return log_before(self, viewer, before, limit, types=types)
+        return log_before(self.log, viewer, before, limit, types=types)
 
     def invariant_failures(self) -> list[str]:
         return self.pack.invariants(self.state.root)

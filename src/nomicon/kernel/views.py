@@ -16,18 +16,10 @@ from typing import TYPE_CHECKING, Any
 from nomicon.kernel.state import copy_tree
 
 if TYPE_CHECKING:
-    from nomicon.kernel.engine import Game
     from nomicon.kernel.ruleset import Ruleset
 
 ADMIN = "admin"
 ENGINE_ONLY = ("timers", "index")
-
-
-def view(game: Game, viewer: str, parts: Collection[str] | None = None, *,
-         latest: int | None = None) -> dict[str, Any]:
-    """What ``viewer`` may see of the game now, under the rules in force (see
-    :func:`view_of` for ``parts`` and ``latest``)."""
-    return view_of(game.state.root, game.ruleset, viewer, parts, latest=latest)
 
 
 def hypothetical_view(root: dict[str, Any], viewer: str,
@@ -208,7 +200,8 @@ def _wanted(event: dict[str, Any], viewer: str, types: tuple[str, ...] | None) -
     return can_see(event, viewer) and (types is None or event.get("type") in types)
 
 
-def log_view(game: Game, viewer: str, after: int = 0, limit: int | None = None, *,
+def log_view(log: Sequence[dict[str, Any]], viewer: str, after: int = 0,
+             limit: int | None = None, *,
              types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
     """The log as ``viewer`` may read it, oldest first, from the event after seq
     ``after``: only events they may see (of the given ``types``), at most ``limit``.
@@ -219,10 +212,10 @@ def log_view(game: Game, viewer: str, after: int = 0, limit: int | None = None, 
     """
     out: list[dict[str, Any]] = []
     admin = viewer == ADMIN
-    position, size = max(after, 0), len(game.log)
+    position, size = max(after, 0), len(log)
     while position < size and (limit is None or len(out) < limit):
         stop = size if limit is None else min(size, position + max(limit, _CHUNK))
-        for event in game.log[position:stop]:
+        for event in log[position:stop]:
             if _wanted(event, viewer, types):
                 out.append(_shown(event, admin))
                 if limit is not None and len(out) == limit:
@@ -231,17 +224,17 @@ def log_view(game: Game, viewer: str, after: int = 0, limit: int | None = None, 
     return out
 
 
-def log_before(game: Game, viewer: str, before: int | None, limit: int, *,
+def log_before(log: Sequence[dict[str, Any]], viewer: str, before: int | None, limit: int, *,
                types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
     """The newest ``limit`` events that ``viewer`` may see (of the given ``types``)
     before seq ``before`` (None: the newest of all), newest first; read backwards a
     slice at a time, so the newest page of a long log costs a page."""
     out: list[dict[str, Any]] = []
     admin = viewer == ADMIN
-    stop = len(game.log) if before is None else min(max(before - 1, 0), len(game.log))
+    stop = len(log) if before is None else min(max(before - 1, 0), len(log))
     while stop > 0 and len(out) < limit:
         start = max(0, stop - max(limit, _CHUNK))
-        for event in reversed(game.log[start:stop]):
+        for event in reversed(log[start:stop]):
             if _wanted(event, viewer, types):
                 out.append(_shown(event, admin))
                 if len(out) == limit:
