@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from nomicon.kernel import dice
+from nomicon.kernel import dice, timers
 from nomicon.kernel.errors import Refusal, RunawayChain
 from nomicon.kernel.rules import ActionDecl, Currency, Rule
 from nomicon.kernel.state import Path, State, copy_tree
@@ -446,8 +446,8 @@ class Ctx:
         }
         self.state.append(["prompts"], record)
         if deadline is not None:
-            self.game._set_timer(self, f"prompt:{pid}", deadline, None, "prompt-deadline",
-                                 {"id": pid})
+            timers.set_timer(self, f"prompt:{pid}", deadline, None, timers.PROMPT_DEADLINE,
+                             {"id": pid})
         self.emit("prompt.opened", f"{to}: {message} ({', '.join(options)}; default {default})",
                   prompt=pid, to_player=to, options=list(options), default=default)
         return int(pid)
@@ -479,7 +479,7 @@ class Ctx:
             raise RuntimeError("a timer must be set by a rule")
         handler = _method_name(rule, handler, "a timer's handler")
         when = self.now + due if isinstance(due, timedelta) else due
-        self.game._set_timer(self, key, when, rule.rid, handler, payload or {})
+        timers.set_timer(self, key, when, rule.rid, handler, payload or {})
 
     def cancel_timer(self, key: str) -> None:
         self.state.delete(["timers", key])

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import dice
+from nomicon.kernel import dice, timers
 from nomicon.kernel.actions import ArgsValidator, describe_args
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
@@ -41,7 +41,6 @@ from nomicon.kernel.probing import Plan, plans
 from nomicon.kernel.procedure import Procedure
 from nomicon.kernel.rules import ActionDecl, Rule
 from nomicon.kernel.ruleset import Ruleset
-from nomicon.kernel.schedule import parse_schedule
 from nomicon.kernel.state import State, copy_tree, fold
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.versions import NOMICON_VERSION
@@ -347,34 +346,16 @@ class Game:
             if prompt.get("resolve_on") == type and prompt["to"] == subject:
                 self._resolve_prompt(ctx, prompt, prompt["default"], defaulted=True)
 
-    # -- timers ------------------------------------------------------------
-    def _set_timer(self, ctx: Ctx, key: str, due: datetime, rid: str | None, handler: str,
-                   payload: dict[str, Any], every: str | None = None) -> None:
-        record: dict[str, Any] = {"key": key, "due": iso(due), "rid": rid, "handler": handler,
-                                  "payload": payload}
-        if every:
-            record["every"] = every
-        ctx.set(["timers", key], record)
-
+    # -- timers (kept and run by nomicon.kernel.timers) ----------------------
     def schedule_rule(self, ctx: Ctx, rule: Rule) -> None:
         """Start the recurring schedules a rule declares."""
-        anchor = parse(self.state.root["game"]["start"])
-        for phrase, method in rule._schedules:
-            nxt = parse_schedule(phrase, anchor=anchor, units=self.time_units()).next_after(ctx.now)
-            self._set_timer(ctx, f"every:{rule.rid}:{method}", nxt, rule.rid, method, {}, phrase)
+        timers.schedule_rule(ctx, rule, self.time_units())
 
     def time_units(self) -> dict[str, Any]:
-        units: dict[str, Any] = {}
-        for _, value in self.ruleset.contributions("time_units"):
-            units.update(value)
-        return units
+        return timers.time_units(self.ruleset)
 
     def next_timer(self) -> dict[str, Any] | None:
-        timers = self.state.root.get("timers", {})
-        if not timers:
-            return None
-        first: dict[str, Any] = min(timers.values(), key=lambda t: (t["due"], t["key"]))
-        return first
+        return timers.next_timer(self.state.root)
 
     def advance(self, to: datetime) -> None:
         """Move the clock to ``to``, firing every timer due on the way at its own time."""
@@ -392,10 +373,7 @@ class Game:
     def next_due(self) -> datetime | None:
         """When the next timer falls due (None: no timer, or the game is not active:
         over, or archived after a revert)."""
-        timer = self.next_timer()
-        if timer is None or self.state.root["game"]["status"] != "active":
-            return None
-        return parse(timer["due"])
+        return timers.next_due(self.state.root)
 
     def _catch_up(self, now: datetime) -> int:
         fired = 0
@@ -407,40 +385,20 @@ class Game:
             fired += 1
 
     def _fire(self, timer: dict[str, Any]) -> None:
+        """Fire ``timer`` in a batch of its own at its own time; a handler that fails is
+        logged as ``timer.failed`` and the timer goes, so the clock never sticks."""
         due = max(parse(timer["due"]), self.clock)
         try:
             with self._transaction(due, None) as ctx:
                 ctx.emit("timer.fired", f"{timer['handler']} ({timer['key']})",
                          key_name=timer["key"], handler=timer["handler"])
-                self._run_timer(ctx, timer)
+                timers.run(ctx, timer, self.ruleset, self._resolve_prompt)
         except CommitFailed:
             raise  # the store's problem, not the timer's: it stays due
         except (Refusal, Exception) as exc:  # a failing timer must not block the clock
             with self._transaction(due, None) as ctx:
                 ctx.state.delete(["timers", timer["key"]])
                 ctx.emit("timer.failed", f"{timer['key']} failed: {exc}", key_name=timer["key"])
-
-    def _run_timer(self, ctx: Ctx, timer: dict[str, Any]) -> None:
-        key = timer["key"]
-        if timer.get("every"):
-            anchor = parse(self.state.root["game"]["start"])
-            sched = parse_schedule(timer["every"], anchor=anchor, units=self.time_units())
-            ctx.set(["timers", key, "due"], iso(sched.next_after(ctx.now)))
-        else:
-            ctx.state.delete(["timers", key])
-        if timer["rid"] is None:
-            if timer["handler"] == "prompt-deadline":
-                for prompt in self.state.root.get("prompts", []):
-                    if prompt["id"] == timer["payload"]["id"]:
-                        self._resolve_prompt(ctx, prompt, prompt["default"], defaulted=True)
-                        break
-            return
-        rule = self.ruleset.by_rid.get(timer["rid"])
-        if rule is None:
-            ctx.state.delete(["timers", key])
-            return
-        with ctx.running(rule):
-            getattr(rule, timer["handler"])(ctx, timer.get("payload", {}))
 
     # -- prompts -----------------------------------------------------------
     def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str, *,
