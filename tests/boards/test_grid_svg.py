@@ -125,3 +125,10 @@ def test_an_empty_board_gets_a_placeholder() -> None:
     parse(grid.draw({"board": {"width": 0, "height": 0}}, "alice"))
     drawing = grid.draw({}, "observer")  # no board in the view: the default 20 by 20
     assert len(groups(parse(drawing), "square")) == 400
+
+
+def test_what_radar_reveals_names_the_radar_rules_by_their_class_ids() -> None:
+    from nomicon.packs.bnomic_grid.radar import Radar, RadarTowers
+    from nomicon.packs.bnomic_grid.sight import RADAR, RADAR_TOWERS
+
+    assert (RADAR, RADAR_TOWERS) == (Radar.class_id(), RadarTowers.class_id())

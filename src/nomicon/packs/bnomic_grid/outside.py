@@ -16,6 +16,7 @@ from pydantic import Field
 from nomicon.authoring import Arg, Attribute, Ctx, Currency, Rule, RuleParams, action, every, hook
 from nomicon.boards.grid import as_square
 from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid.sight import radar_reveals
 from nomicon.packs.bnomic_grid.world import BOX, FUND, GREMLIN, PACK, POINTS
 
 GRID = frozenset({"board:grid"})
@@ -259,8 +260,6 @@ class BonusBoxes(Rule):
     def redact(self, view: dict[str, Any], viewer: str) -> None:
         if viewer == "admin":
             return
-        from nomicon.packs.bnomic_grid.radar import radar_reveals
-
         board = view.get("board") or {}
         shown = radar_reveals(view, viewer)
         objects = board.get("objects") or {}

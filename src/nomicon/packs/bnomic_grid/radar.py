@@ -7,54 +7,11 @@ from typing import Any
 from pydantic import Field
 
 from nomicon.authoring import Arg, Attribute, Ctx, Rule, RuleParams, action
-from nomicon.boards.grid import are_consecutive, as_square, direction, distance
+from nomicon.boards.grid import are_consecutive, direction
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX
-from nomicon.packs.bnomic_grid.world import BOX, GUN, PACK, TOWER
-
-
-def _rule_params(view: dict[str, Any], class_id: str) -> dict[str, Any] | None:
-    for entry in (view.get("rules") or {}).values():
-        if isinstance(entry, dict) and entry.get("class") == class_id:
-            params = entry.get("params")
-            return params if isinstance(params, dict) else {}
-    return None
-
-
-def radar_reach(view: dict[str, Any], viewer: str) -> int | None:
-    """How far the viewer's Radar reaches (None: no Radar, or not on the Grid)."""
-    if _rule_params(view, Radar.class_id()) is None:
-        return None
-    me = (view.get("players") or {}).get(viewer)
-    here = as_square(me.get("location")) if isinstance(me, dict) else None
-    if here is None or not isinstance(me, dict):
-        return None
-    reach = me.get("radar", 2)
-    reach = reach if isinstance(reach, int) else 2
-    towers = _rule_params(view, RadarTowers.class_id())
-    if towers is not None and any(
-            isinstance(rec, dict) and rec.get("kind") == TOWER
-            and as_square(rec.get("location")) == here
-            for rec in ((view.get("board") or {}).get("objects") or {}).values()):
-        reach += int(towers.get("bonus", 3))
-    return reach
-
-
-def radar_reveals(view: dict[str, Any], viewer: str) -> set[str]:
-    """The Bonus Boxes whose place the viewer's Radar reveals (G.1, G.2)."""
-    reach = radar_reach(view, viewer)
-    me = (view.get("players") or {}).get(viewer)
-    here = as_square(me.get("location")) if isinstance(me, dict) else None
-    if reach is None or here is None:
-        return set()
-    found = set()
-    for oid, rec in ((view.get("board") or {}).get("objects") or {}).items():
-        square = as_square(rec.get("location")) if isinstance(rec, dict) else None
-        if isinstance(rec, dict) and rec.get("kind") == BOX and square is not None \
-                and distance(square, here) <= reach:
-            found.add(oid)
-    return found
+from nomicon.packs.bnomic_grid.world import GUN, PACK, TOWER
 
 
 class Radar(Rule):

@@ -158,7 +158,7 @@ def _radar(view: dict[str, Any], viewer: str, width: int, height: int, corner: A
     me = (view.get("players") or {}).get(viewer)
     if not isinstance(me, dict) or "radar" not in me:
         return ""
-    from nomicon.packs.bnomic_grid.radar import radar_reach
+    from nomicon.packs.bnomic_grid.sight import radar_reach
 
     reach = radar_reach(view, viewer)
     here = as_square(me.get("location"))
