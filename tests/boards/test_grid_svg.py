@@ -131,4 +131,4 @@ def test_what_radar_reveals_names_the_radar_rules_by_their_class_ids() -> None:
     from nomicon.packs.bnomic_grid.radar import Radar, RadarTowers
     from nomicon.packs.bnomic_grid.sight import RADAR, RADAR_TOWERS
 
-    assert (RADAR, RADAR_TOWERS) == (Radar.class_id(), RadarTowers.class_id())
+    assert (Radar.class_id(), RadarTowers.class_id()) == (RADAR, RADAR_TOWERS)
