@@ -67,11 +67,29 @@ def test_the_game_list_pages_newest_first_without_gap_or_repeat(
     assert [g["id"] for g in everything] == [late, *made[::-1]]
 
 
+def test_the_games_one_is_a_member_of_page_by_game_id(accounts: dict[str, Api],
+                                                      clock: Clock) -> None:
+    alice = accounts["alice"]
+    made = sorted(make_games(alice, clock, 5))
+    first = alice.get("/api/me?limit=2")
+    assert first.json()["user"] == "alice"
+    assert [g["game"] for g in first.json()["games"]] == made[:2]
+    games: list[str] = []
+    url: str | None = "/api/me?limit=2"
+    while url is not None:
+        response = alice.get(url)
+        games += [g["game"] for g in response.json()["games"]]
+        found = NEXT.search(response.headers.get("link", ""))
+        url = found.group(1) if found else None
+    assert games == made  # 2 + 2 + 1, each once
+    assert {g["role"] for g in first.json()["games"]} == {"admin"}
+
+
 def test_a_limit_over_the_maximum_is_refused_naming_the_bound(
         accounts: dict[str, Api], game: str) -> None:
     alice = accounts["alice"]
     for path in ("/api/games", f"/api/games/{game}/members", "/api/tokens",
-                 f"/api/games/{game}/proposals"):
+                 f"/api/games/{game}/proposals", "/api/me"):
         response = alice.get(f"{path}?limit={MAX_LIMIT + 1}")
         assert response.status_code == 422, (path, response.text)
         assert str(MAX_LIMIT) in response.text

@@ -332,8 +332,15 @@ class Accounts:
             row = conn.execute(stmt).first()
         return None if row is None else _membership(row)
 
-    def memberships(self, user: User) -> dict[str, Membership]:
-        stmt = sa.select(memberships).where(memberships.c.user_id == user.id)
+    def memberships(self, user: User, after: str | None = None,
+                    limit: int = 100) -> dict[str, Membership]:
+        """A page of ``user``'s memberships, by game id: at most ``limit``, those of the
+        games after ``after`` (None: the first). The order is an index's (user, game),
+        so a page reads the rows it shows."""
+        stmt = (sa.select(memberships).where(memberships.c.user_id == user.id)
+                .order_by(memberships.c.game_id).limit(limit))
+        if after is not None:
+            stmt = stmt.where(memberships.c.game_id > after)
         with self._read("memberships") as conn:
             return {row.game_id: _membership(row) for row in conn.execute(stmt)}
 

@@ -143,8 +143,16 @@ def revoke_token_by_id(token_id: Annotated[str, Path(pattern="^[0-9a-f]{12}$",
 
 
 @router.get("/me", tags=["accounts"])
-def me(user: Authed, site: SiteDep) -> dict[str, Any]:
-    mine = site.accounts.memberships(user)
+def me(user: Authed, site: SiteDep, request: Request, response: Response,
+       after: Annotated[str | None, Query(min_length=1, max_length=64,
+                                          description="The id of the last game of the "
+                                          "previous page.")] = None,
+       limit: Limit = DEFAULT_LIMIT) -> dict[str, Any]:
+    """Who you are, and a page of the games you are a member of (at most ``limit``, by
+    game id). A full page names the next in a ``Link: <...>; rel="next"`` header."""
+    mine = site.accounts.memberships(user, after, limit)
+    if len(mine) == limit:
+        link_next(request, response, after=list(mine)[-1], limit=limit)
     return {"user": user.name,
             "games": [{"game": g, "role": m.role, "player": m.player} for g, m in mine.items()]}
 
