@@ -35,6 +35,7 @@ from nomicon.kernel.errors import (
     RuleError,
     RunawayChain,
     UnknownAction,
+    show_args,
 )
 from nomicon.kernel.pack import Pack, Registry, installed
 from nomicon.kernel.probing import Plan, plans
@@ -447,11 +448,12 @@ class Game:
                             "nothing changed", args=args) from exc
         return self.log[start:]
 
-    def _select(self, ctx: Ctx, actor: str, name: str) -> tuple[Rule | None, ActionDecl]:
+    def _select(self, ctx: Ctx, actor: str, name: str,
+                raw: dict[str, Any]) -> tuple[Rule | None, ActionDecl]:
         candidates = self.ruleset.actions.get(name)
         if not candidates:
             raise UnknownAction(actor, name, "no rule in force defines this action",
-                                rule=PROCEDURE)
+                                rule=PROCEDURE, args=raw)
         for rule, decl in candidates:
             if decl.applies_fn is None:
                 return rule, decl
@@ -461,10 +463,7 @@ class Game:
         return None, candidates[0][1]
 
     def _perform(self, ctx: Ctx, actor: str, name: str, raw: dict[str, Any]) -> None:
-        try:
-            rule, decl = self._select(ctx, actor, name)
-        except UnknownAction as exc:
-            raise UnknownAction(actor, name, exc.reason, rule=PROCEDURE, args=raw) from None
+        rule, decl = self._select(ctx, actor, name, raw)
         if actor == ADMIN:
             if not decl.admin and name != "choose":
                 raise ActionRefused(actor, name, "the admin is not a player; "
@@ -483,11 +482,12 @@ class Game:
                                    detail=f"expected {describe_args(decl)}",
                                    args=raw) from None
         if decl.sealed:
-            ctx.emit("action", f"{actor}: {name}" + _show_args(args), name=name, args=args,
-                     to=[actor])
+            ctx.emit("action", f"{actor}: {name}" + show_args(args, quote_text=False),
+                     name=name, args=args, to=[actor])
             ctx.emit("action.sealed", f"{actor}: {name} (sealed)", name=name)
         else:
-            ctx.emit("action", f"{actor}: {name}" + _show_args(args), name=name, args=args)
+            ctx.emit("action", f"{actor}: {name}" + show_args(args, quote_text=False),
+                     name=name, args=args)
         ctx.run_vetoes(self.action_plans()[name].vetoes, actor, decl, args)
         if rule is None:
             raise ActionRefused(actor, name, "no rule in force allows this now",
@@ -517,6 +517,8 @@ class Game:
             key = (actor, self.state.changes, len(self.log))
             if self._legal is None or self._legal[0] != key:
                 found = self._legal_actions(actor)
+                # Keyed as the state stands after probing, whose trials and rollbacks
+                # count as changes: the next question about an unchanged game hits.
                 self._legal = ((actor, self.state.changes, len(self.log)), found)
             return [dict(entry) for entry in self._legal[1]]
         return self._legal_actions(actor)
@@ -673,7 +675,3 @@ def _summarise(exc: ValidationError) -> str:
         parts.append(f"{where}: {err['msg']}{given}")
     return "; ".join(parts)
 
-
-def _show_args(args: dict[str, Any]) -> str:
-    shown = [f"{k}={v}" for k, v in args.items() if v is not None]
-    return (" " + " ".join(shown)) if shown else ""

@@ -18,12 +18,13 @@ class NomiconError(Exception):
     """Base class of every error Nomicon raises on purpose."""
 
 
-def show_args(args: Mapping[str, Any] | None) -> str:
-    """An action's arguments as given, as a refusal repeats them: `` amount=5 to='bob'``
-    (text quoted, so that an empty or odd value shows as it was sent)."""
+def show_args(args: Mapping[str, Any] | None, *, quote_text: bool = True) -> str:
+    """An action's arguments, as a refusal repeats them: `` amount=5 to='bob'`` (text
+    quoted, so that an empty or odd value shows as it was sent); without
+    ``quote_text``, as the log's action events show them (`` to=bob``)."""
     if not args:
         return ""
-    shown = [f"{key}={value!r}" if isinstance(value, str) else f"{key}={value}"
+    shown = [f"{key}={value!r}" if quote_text and isinstance(value, str) else f"{key}={value}"
              for key, value in args.items() if value is not None]
     return (" " + " ".join(shown)) if shown else ""
 
@@ -50,7 +51,6 @@ class ActionError(NomiconError):
         self.reason = reason
         self.rule = rule
         self.detail = detail
-        self.args_given = dict(args or {})
         text = f"{actor} cannot {action}{show_args(args)}: {reason}"
         if rule:
             text += f" ({rule})"

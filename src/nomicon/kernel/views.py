@@ -96,10 +96,8 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
     out["game"] = game_part
     out["dice"] = {"count": root["dice"]["count"], "epochs": copy_tree(epochs)}
 
-    if parts is not None:
-        _players_and_rules(out, root, ruleset, viewer, parts)
-    else:
-        _players_and_rules(out, root, ruleset, viewer, ("players", "rules", "prompts"))
+    _players_and_rules(out, root, ruleset, viewer,
+                       ("players", "rules", "prompts") if parts is None else parts)
     for rule in ruleset.redactors:
         rule.redact(out, viewer)
     return out

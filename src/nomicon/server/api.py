@@ -247,7 +247,7 @@ def prompts(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]
     """The decisions the rules ask of you now."""
     seat = access.seat(site, game_id, user)
     with access.reading(site, game_id) as game:
-        view = game.view(seat.viewer)
+        view = game.view(seat.viewer, ("prompts",))
     mine = {seat.player, "admin" if seat.is_admin else None} - {None}
     return [p for p in view.get("prompts", []) if p.get("to") in mine]
 
@@ -268,8 +268,7 @@ def log(game_id: GameId, user: Authed, site: SiteDep, request: Request, response
         entries = game.log_for(seat.viewer, after, limit,
                                types=("dice.rolled",) if rolls else None)
     if len(entries) == limit:
-        following = request.url.include_query_params(after=entries[-1]["seq"], limit=limit)
-        response.headers["Link"] = f'<{following}>; rel="next"'
+        link_next(request, response, after=entries[-1]["seq"], limit=limit)
     return entries
 
 
@@ -278,7 +277,7 @@ def dice(game_id: GameId, user: Authed, site: SiteDep) -> dict[str, Any]:
     """The dice's seed commitments, revealed secrets, and how to check every roll."""
     access.seat(site, game_id, user)
     with access.reading(site, game_id) as game:
-        view = game.view("observer")
+        view = game.view("observer", ())
     return {"count": view["dice"]["count"], "epochs": view["dice"]["epochs"],
             "verify": f"nomicon verify {game_id}"}
 
@@ -287,7 +286,7 @@ def dice(game_id: GameId, user: Authed, site: SiteDep) -> dict[str, Any]:
 def rules(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]]:
     seat = access.seat(site, game_id, user)
     with access.reading(site, game_id) as game:
-        view = game.view(seat.viewer)
+        view = game.view(seat.viewer, ("rules",))
     return sorted(view["rules"].values(), key=lambda e: int(e["number"]))
 
 
@@ -333,7 +332,7 @@ def proposals(game_id: GameId, user: Authed, site: SiteDep, request: Request,
     a ``Link: <...>; rel="next"`` header."""
     seat = access.seat(site, game_id, user)
     with access.reading(site, game_id) as game:
-        found: dict[str, Any] = game.view(seat.viewer).get("proposals", {})
+        found: dict[str, Any] = game.view(seat.viewer, ("proposals",)).get("proposals", {})
     ids = sorted(int(key) for key in found if int(key) > after)[:limit]
     if len(ids) == limit:
         link_next(request, response, after=ids[-1], limit=limit)
