@@ -57,6 +57,12 @@ def status(game: Game, number: int) -> str:
     return str(game.view()["proposals"][str(number)]["status"])
 
 
+def choices(game: Game, actor: str, arg: str) -> list[Any]:
+    """What ``actor`` may give as ``arg`` of ``choose`` now."""
+    entry = next(a for a in game.legal_actions(actor) if a["name"] == "choose")
+    return list(entry["args"][arg]["choices"])
+
+
 def test_a_third_undecided_proposal_discards_the_oldest() -> None:
     # IX.2: "If a player submits a proposal while two of her proposals is still
     # undecided, then the oldest undecided proposal is discarded".
@@ -110,16 +116,80 @@ def test_awards_fines_and_the_turns_they_come_with() -> None:
     assert game.view()["players"]["ben"]["dollars"] == -10
 
 
-def test_sick_proposals_pass_only_for_sick_players() -> None:
-    # IX.8: "Sick Proposals will never be accepted when submitted by a player who is
-    # not Sick."
+def test_ix_8_a_sick_proposal_is_accepted_only_if_its_author_was_sick() -> None:
+    # IX.8: "The admin may choose to declare a proposal a Sick Proposal. Sick
+    # Proposals will never be accepted when submitted by a player who is not Sick."
+    game = new()
+    game.act("admin", "set", path="players.ben.sick", value=True)
+    propose(game, "ann", "a")
+    game.act("admin", "declare-sick", proposal=1)
+    assert sorted(choices(game, "admin", "option")) == ["reject", "waste"]
+    propose(game, "ben", "b")
+    game.act("admin", "declare-sick", proposal=2)
+    with pytest.raises(ActionRefused, match=r"#1 is a Sick Proposal and ann was not Sick "
+                       r"when submitting it \(Rule 1, Proposals\)"):
+        judge(game, 1, "accept")
+    assert status(game, 1) == "open"
+    judge(game, 1, "reject")
+    judge(game, 2, "accept")
+    assert (status(game, 1), status(game, 2)) == ("failed", "awaiting-implementation")
+
+
+def test_ix_8_declaring_a_proposal_sick_is_not_a_verdict() -> None:
+    # IX.3: the admin judges every proposal "accepting or rejecting" it; IX.8's
+    # declaration only bars acceptance. A Sick author's Sick Proposal is still judged.
+    game = new()
+    game.act("admin", "set", path="players.ben.sick", value=True)
+    propose(game, "ben", "b")
+    game.act("admin", "declare-sick", proposal=1)
+    assert status(game, 1) == "open"
+    assert game.view()["proposals"]["1"]["sick"] is True
+    assert game.view()["prompts"][0]["options"] == [
+        "accept", "accept-simplifies", "reject", "waste"]
+    judge(game, 1, "reject")
+    assert status(game, 1) == "failed"
+    assert [(t["player"], t["award"]) for t in game.view()["earned_turns"]] == [("ben", -10)]
+
+
+def test_ix_8_sickness_counts_as_it_was_when_the_proposal_was_submitted() -> None:
+    # IX.8: "never be accepted when submitted by a player who is not Sick": ann falls
+    # Sick after submitting, ben recovers after submitting.
     game = new()
     game.act("admin", "set", path="players.ben.sick", value=True)
     propose(game, "ann", "a")
     propose(game, "ben", "b")
-    judge(game, 1, "sick")
-    judge(game, 2, "sick")
+    game.act("admin", "set", path="players.ann.sick", value=True)
+    game.act("admin", "set", path="players.ben.sick", value=False)
+    game.act("admin", "declare-sick", proposal=1)
+    game.act("admin", "declare-sick", proposal=2)
+    with pytest.raises(ActionRefused, match="ann was not Sick when submitting it"):
+        judge(game, 1, "accept-simplifies")
+    judge(game, 1, "waste")
+    judge(game, 2, "accept")
     assert (status(game, 1), status(game, 2)) == ("failed", "awaiting-implementation")
+
+
+def test_ix_8_a_prompt_from_before_still_offering_sick_explains_the_declaration() -> None:
+    # A game kept from when "sick" was a verdict still has it among a prompt's options.
+    game = new()
+    propose(game, "ann", "a")
+    game.state.root["prompts"][0]["options"].append("sick")
+    with pytest.raises(ActionRefused, match=r"'sick' is not a verdict \(Rule 1, Proposals\); "
+                       r"declare it with declare-sick proposal=1"):
+        judge(game, 1, "sick")
+    assert status(game, 1) == "open"
+    assert game.view()["earned_turns"] == []
+
+
+def test_ix_8_only_an_undecided_proposal_is_declared_sick() -> None:
+    game = new()
+    propose(game, "ann", "a")
+    judge(game, 1, "reject")
+    with pytest.raises(ActionRefused, match=r"proposal 1 is not open \(failed\)"):
+        game.act("admin", "declare-sick", proposal=1)
+    assert "sick" not in game.view()["proposals"]["1"]
+    with pytest.raises(ActionRefused, match="only the admin may do this"):
+        game.act("ann", "declare-sick", proposal=1)
 
 
 def test_only_the_admin_judges_and_there_is_no_vote() -> None:

@@ -1,12 +1,15 @@
 """A voting method in which the admin judges proposals (Nomopoly II, section IX).
 
 Each proposal opens a prompt to the admin: accept, accept as a simplification,
-reject, reject as a complete waste of time, or declare it a Sick Proposal. The admin
-judges each player's first undecided proposal before any player's second (and so
-on). A judged proposal that is not a waste of time earns its author a turn, taken
-after the week's judging and after turns earned earlier; the award ($100 accepted,
-+$100 more for a simplification) or fine ($10 rejected) is paid immediately before
-that turn. The pack that runs the turns takes them with :func:`take_earned_turn`.
+reject, or reject as a complete waste of time. Apart from judging, the admin may
+declare an undecided proposal a Sick Proposal (``declare-sick``); one whose author
+was not Sick when submitting it cannot then be accepted. The admin judges each
+player's first undecided proposal before any player's second (and so on).
+
+A judged proposal that is not a waste of time earns its author a turn, taken after
+the week's judging and after turns earned earlier; the award ($100 accepted, +$100
+more for a simplification) or fine ($10 rejected) is paid immediately before that
+turn. The pack that runs the turns takes them with :func:`take_earned_turn`.
 """
 
 from __future__ import annotations
@@ -17,9 +20,13 @@ from pydantic import Field
 
 from nomicon.governance.proposals import OPEN, VotingMethod, get, open_proposals, set_status
 from nomicon.kernel.context import Ctx
+from nomicon.kernel.rules import Arg, action
 
-ACCEPT, SIMPLIFIES, REJECT, WASTE, SICK = (
-    "accept", "accept-simplifies", "reject", "waste", "sick")
+ACCEPT, SIMPLIFIES, REJECT, WASTE = "accept", "accept-simplifies", "reject", "waste"
+VERDICTS = (ACCEPT, SIMPLIFIES, REJECT, WASTE)
+#: An option of the prompts opened before a Sick Proposal was read as a declaration
+#: rather than a verdict; answering it now is refused with the way to do it.
+SICK = "sick"
 DISCARDED = "discarded"
 
 
@@ -39,6 +46,8 @@ class AdminJudged(VotingMethod):
         reject_fine: int = 10
         simplify_bonus: int = 100
         currency: str = "dollars"
+        sick_attribute: str = Field(
+            "sick", description="the player attribute that is true while a player is Sick")
 
     params: Params
 
@@ -48,8 +57,20 @@ class AdminJudged(VotingMethod):
     def decide(self, ctx: Ctx, proposal: dict[str, Any], *, final: bool) -> str | None:
         return None
 
+    def is_sick(self, ctx: Ctx, player: str) -> bool:
+        """Whether ``player`` is Sick now. The kernel has no statuses yet, so this reads
+        the player attribute the ``sick_attribute`` parameter names (absent: not
+        Sick); a pack that keeps Sickness otherwise overrides this."""
+        return bool(ctx.attr(player, self.params.sick_attribute, False))
+
     def on_opened(self, ctx: Ctx, proposal: dict[str, Any]) -> None:
         author = proposal["author"]
+        key = str(proposal["id"])
+        # IX.8 asks whether the author was Sick "when submitted". A proposal handed
+        # over by a repealed method was submitted earlier; its snapshot, if it has
+        # one, stands, and otherwise now is the nearest time there is.
+        if ctx.get(["proposals", key, "author_sick"]) is None:
+            ctx.set(["proposals", key, "author_sick"], self.is_sick(ctx, author))
         undecided = sorted((p for p in open_proposals(ctx)
                             if p["author"] == author and p["id"] != proposal["id"]),
                            key=lambda p: p["id"])
@@ -63,9 +84,9 @@ class AdminJudged(VotingMethod):
                      f"#{proposal['id']}", proposal=oldest["id"], player=author)
         # Its place in the judging order is fixed now: judging the author's first
         # proposal does not make the second one "first" ahead of other players' firsts.
-        ctx.set(["proposals", str(proposal["id"]), "rank"], len(undecided) + 1)
-        ctx.prompt("admin", [ACCEPT, SIMPLIFIES, REJECT, WASTE, SICK], REJECT,
-                   handler=self.judged, data={"proposal": proposal["id"]},
+        ctx.set(["proposals", key, "rank"], len(undecided) + 1)
+        ctx.prompt("admin", list(VERDICTS), REJECT, handler=self.judged,
+                   available="open_verdicts", data={"proposal": proposal["id"]},
                    message=f"judge #{proposal['id']} by {author}: {proposal['title']}")
 
     def ranks(self, ctx: Ctx) -> dict[int, int]:
@@ -73,11 +94,39 @@ class AdminJudged(VotingMethod):
         was made (1: the author's first undecided proposal)."""
         return {p["id"]: p.get("rank", 1) for p in open_proposals(ctx)}
 
+    def barred_as_sick(self, proposal: dict[str, Any]) -> bool:
+        """A Sick Proposal whose author was not Sick when submitting it (IX.8)."""
+        return bool(proposal.get("sick")) and not proposal.get("author_sick", False)
+
+    def open_verdicts(self, ctx: Ctx, prompt: dict[str, Any]) -> list[str]:
+        """The verdicts the admin may give now: not acceptance, for a barred Sick
+        Proposal."""
+        proposal = get(ctx, prompt["data"]["proposal"])
+        if self.barred_as_sick(proposal):
+            return [REJECT, WASTE]
+        return list(VERDICTS)
+
+    @action("declare-sick", Arg("proposal", int, "an undecided proposal", choices="_open_ids",
+                                explain="_why_not_open"), admin=True)
+    def declare_sick(self, ctx: Ctx, actor: str, proposal: int) -> None:
+        """Declare an undecided proposal a Sick Proposal (it is judged as usual)."""
+        record = get(ctx, proposal)
+        ctx.require(not record.get("sick"), f"#{proposal} is already a Sick Proposal")
+        ctx.set(["proposals", str(proposal), "sick"], True)
+        barred = self.barred_as_sick(get(ctx, proposal))
+        ctx.emit("proposal.declared-sick", f"admin declares #{proposal} a Sick Proposal"
+                 + (f"; {record['author']} was not Sick when submitting it, so it cannot be "
+                    "accepted" if barred else ""), proposal=proposal, barred=barred)
+
     def judged(self, ctx: Ctx, prompt: dict[str, Any], option: str) -> None:
         number = prompt["data"]["proposal"]
         proposal = get(ctx, number)
         if proposal["status"] != OPEN:
             return
+        if option == SICK:
+            ctx.refuse("a Sick Proposal is still accepted or rejected: 'sick' is not a verdict",
+                       detail=f"declare it with declare-sick proposal={number}, then choose "
+                              f"one of {', '.join(VERDICTS)}")
         ranks = self.ranks(ctx)
         if ranks[number] > min(ranks.values()):
             first = min(n for n, r in ranks.items() if r == min(ranks.values()))
@@ -85,8 +134,11 @@ class AdminJudged(VotingMethod):
                        detail=f"judge every player's proposal number {min(ranks.values())} "
                               f"first (#{first})")
         author = proposal["author"]
-        accepted = option in (ACCEPT, SIMPLIFIES) or (
-            option == SICK and bool(ctx.attr(author, "sick", False)))
+        accepted = option in (ACCEPT, SIMPLIFIES)
+        if accepted and self.barred_as_sick(proposal):
+            ctx.refuse(f"#{number} is a Sick Proposal and {author} was not Sick when "
+                       "submitting it", detail="Sick Proposals will never be accepted when "
+                       "submitted by a player who is not Sick; reject it")
         ctx.set(["proposals", str(number), "verdict"], option)
         if accepted:
             self._pass(ctx, proposal)

@@ -74,8 +74,9 @@ class Procedure(Rule):
             options.extend(o for o in ctx.open_options(prompt) if o not in options)
         return options
 
-    def _why_not_option(self, ctx: Ctx, actor: str, option: Any) -> None:
-        mine = ctx.pending_prompts(actor)
+    def _why_not_option(self, ctx: Ctx, actor: str, option: Any,
+                        prompts: list[dict[str, Any]] | None = None) -> None:
+        mine = ctx.pending_prompts(actor) if prompts is None else prompts
         if not mine:
             ctx.refuse(f"{actor} has no decision to make")
         for prompt in mine:
@@ -100,6 +101,9 @@ class Procedure(Rule):
             mine = [p for p in mine if p["id"] == prompt]
             ctx.require(mine, f"there is no prompt {prompt} for {actor}")
         matching = [p for p in mine if option in ctx.open_options(p)]
+        if not matching:
+            # Open on another prompt but not on the one named: its rule says why.
+            self._why_not_option(ctx, actor, option, mine)
         ctx.require(matching, f"{option!r} is not an option",
                     detail="options: " + ", ".join(o for p in mine for o in p["options"]))
         ctx.game._resolve_prompt(ctx, matching[0], option)
