@@ -9,6 +9,7 @@ import pytest
 
 from nomicon.governance.judged import AdminJudged, take_earned_turn
 from nomicon.kernel import dice
+from nomicon.kernel.context import Ctx
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionRefused
 from nomicon.kernel.pack import Initial, Pack, installed
@@ -35,10 +36,16 @@ class JudgedPack(Pack):
 REGISTRY = installed().with_pack(JudgedPack())
 
 
-def new() -> Game:
+def new(**params: Any) -> Game:
+    """A game of ann and ben under section IX (with the method's parameters given)."""
+    registry = REGISTRY
+    if params:
+        pack = type("ParamsPack", (JudgedPack,), {
+            "initial": (Initial(AdminJudged, params=params), Initial(Dollars))})
+        registry = installed().with_pack(pack())
     return Game.create("judged-test", start=datetime(2000, 1, 1, tzinfo=UTC),
                        players=["ann", "ben"], secret=dice.secret_from_seed(2),
-                       registry=REGISTRY)
+                       registry=registry)
 
 
 def propose(game: Game, who: str, title: str, amendment: list[Any] | None = None) -> None:
@@ -61,6 +68,21 @@ def choices(game: Game, actor: str, arg: str) -> list[Any]:
     """What ``actor`` may give as ``arg`` of ``choose`` now."""
     entry = next(a for a in game.legal_actions(actor) if a["name"] == "choose")
     return list(entry["args"][arg]["choices"])
+
+
+def dollars(game: Game, account: str) -> int:
+    return int(game.view()["accounts"].get(account, {}).get("dollars", 0))
+
+
+def take_all(game: Game) -> list[dict[str, Any]]:
+    """Take every earned turn in the queue, as the pack running the turns would."""
+    taken: list[dict[str, Any]] = []
+    while True:
+        with game._transaction(game.clock, None) as ctx:
+            entry = take_earned_turn(ctx)
+        if entry is None:
+            return taken
+        taken.append(entry)
 
 
 def test_a_third_undecided_proposal_discards_the_oldest() -> None:
@@ -92,7 +114,8 @@ def test_judging_order_firsts_before_seconds() -> None:
 
 def test_awards_fines_and_the_turns_they_come_with() -> None:
     # IX.5, IX.6, IX.9: $100 accepted (+$100 when it simplifies), $10 fine when
-    # rejected, paid just before the earned turn; a waste of time earns nothing.
+    # rejected, paid just before the earned turn; a waste of time earns no turn but,
+    # being rejected (IX.4), is fined all the same.
     game = new()
     propose(game, "ann", "tidy", [{"op": "interpret", "rule": 2, "text": "cents are dollars"}])
     propose(game, "ben", "bad")
@@ -102,18 +125,14 @@ def test_awards_fines_and_the_turns_they_come_with() -> None:
     judge(game, 3, "waste")
     assert status(game, 1) == "passed"
     assert game.view()["rules"]["2"]["interpretations"][0]["text"] == "cents are dollars"
-    assert [(t["player"], t["award"]) for t in game.view()["earned_turns"]] == [
-        ("ann", 200), ("ben", -10)]
+    assert [(t["player"], t["award"], t["turn"]) for t in game.view()["earned_turns"]] == [
+        ("ann", 200, True), ("ben", -10, True), ("ben", -10, False)]
     assert game.view()["players"]["ann"]["dollars"] == 0  # not before the turn
-    taken: list[dict[str, Any]] = []
-    for _ in range(3):
-        with game._transaction(game.clock, None) as ctx:
-            entry = take_earned_turn(ctx)
-            if entry is not None:
-                taken.append(entry)
+    taken = take_all(game)
     assert [t["player"] for t in taken] == ["ann", "ben"]
     assert game.view()["players"]["ann"]["dollars"] == 200
-    assert game.view()["players"]["ben"]["dollars"] == -10
+    assert game.view()["players"]["ben"]["dollars"] == -20
+    assert game.view()["earned_turns"] == []
 
 
 def test_ix_8_a_sick_proposal_is_accepted_only_if_its_author_was_sick() -> None:
@@ -148,7 +167,8 @@ def test_ix_8_declaring_a_proposal_sick_is_not_a_verdict() -> None:
         "accept", "accept-simplifies", "reject", "waste"]
     judge(game, 1, "reject")
     assert status(game, 1) == "failed"
-    assert [(t["player"], t["award"]) for t in game.view()["earned_turns"]] == [("ben", -10)]
+    assert [(t["player"], t["award"], t["turn"]) for t in game.view()["earned_turns"]] == [
+        ("ben", -10, True)]
 
 
 def test_ix_8_sickness_counts_as_it_was_when_the_proposal_was_submitted() -> None:
@@ -190,6 +210,74 @@ def test_ix_8_only_an_undecided_proposal_is_declared_sick() -> None:
     assert "sick" not in game.view()["proposals"]["1"]
     with pytest.raises(ActionRefused, match="only the admin may do this"):
         game.act("ann", "declare-sick", proposal=1)
+
+
+def test_iv_2_the_fine_goes_to_the_government() -> None:
+    # IV.2: a player who "is fined" has the amount "subtracted from the player's money
+    # and added to The Government's money"; IV.3: an award "is added to the player's
+    # total", taken from no one.
+    game = new()
+    propose(game, "ann", "a")
+    propose(game, "ben", "b")
+    judge(game, 1, "accept")
+    judge(game, 2, "reject")
+    take_all(game)
+    assert (dollars(game, "ann"), dollars(game, "ben")) == (100, -10)
+    assert dollars(game, "government") == 10
+    transfers = [(e["data"]["source"], e["data"]["target"], e["data"]["amount"])
+                 for e in game.log if e["type"] == "transfer"]
+    assert transfers == [(None, "ann", 100), ("ben", "government", 10)]
+
+
+def test_iv_2_a_game_names_where_fines_go() -> None:
+    # The account is the rule's parameter; null takes the fine out of the game.
+    game = new(fine_account=None)
+    propose(game, "ann", "a")
+    judge(game, 1, "waste")
+    assert take_all(game) == []
+    assert dollars(game, "ann") == -10
+    assert "government" not in game.view()["accounts"]
+
+
+def test_iv_5_a_pack_pays_the_fine_its_own_way() -> None:
+    # IV.5 (Bankruptcy) is not built: a pack that has it passes take_earned_turn the
+    # way it makes a player pay a fine.
+    game = new()
+    propose(game, "ben", "b")
+    judge(game, 1, "reject")
+    paid: list[tuple[str, str | None, int]] = []
+
+    def settle(ctx: Ctx, player: str, to: str | None, amount: int, currency: str,
+               why: str) -> None:
+        paid.append((player, to, amount))
+        ctx.emit("fine.settled", f"{player} settles {amount} {currency} ({why})")
+
+    with game._transaction(game.clock, None) as ctx:
+        entry = take_earned_turn(ctx, fine=settle)
+    assert entry is not None and entry["player"] == "ben"
+    assert paid == [("ben", "government", 10)]
+    assert dollars(game, "ben") == 0
+
+
+def test_ix_6_a_waste_of_time_is_fined_where_its_turn_would_have_come() -> None:
+    # IX.4: a waste of time is a rejected proposal; IX.6 "fined $10 for each rejected
+    # proposal"; IX.5: it earns no turn. Its fine falls between the turns of the
+    # proposals made before and after it.
+    game = new()
+    propose(game, "ann", "a")   # 1
+    propose(game, "ben", "b")   # 2
+    propose(game, "ben", "c")   # 3
+    judge(game, 1, "accept")
+    judge(game, 2, "waste")
+    judge(game, 3, "accept")
+    with game._transaction(game.clock, None) as ctx:
+        first = take_earned_turn(ctx)
+    assert first is not None and first["proposal"] == 1
+    assert dollars(game, "ben") == 0  # #2's fine waits for its place
+    with game._transaction(game.clock, None) as ctx:
+        second = take_earned_turn(ctx)
+    assert second is not None and second["proposal"] == 3
+    assert (dollars(game, "ben"), dollars(game, "government")) == (90, 10)
 
 
 def test_only_the_admin_judges_and_there_is_no_vote() -> None:

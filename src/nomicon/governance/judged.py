@@ -6,14 +6,17 @@ declare an undecided proposal a Sick Proposal (``declare-sick``); one whose auth
 was not Sick when submitting it cannot then be accepted. The admin judges each
 player's first undecided proposal before any player's second (and so on).
 
-A judged proposal that is not a waste of time earns its author a turn, taken after
-the week's judging and after turns earned earlier; the award ($100 accepted, +$100
-more for a simplification) or fine ($10 rejected) is paid immediately before that
-turn. The pack that runs the turns takes them with :func:`take_earned_turn`.
+Every judged proposal queues its award or fine in ``earned_turns``; one that is not a
+waste of time also earns its author a turn. The award ($100 accepted, +$100 more for a
+simplification) comes into the game and the fine ($10 rejected, a waste of time
+included) goes to the Government, each paid immediately before the turn it comes with
+(a waste of time's fine at its place in the queue). The pack that runs the turns takes
+them with :func:`take_earned_turn`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import Field
@@ -28,6 +31,10 @@ VERDICTS = (ACCEPT, SIMPLIFIES, REJECT, WASTE)
 #: rather than a verdict; answering it now is refused with the way to do it.
 SICK = "sick"
 DISCARDED = "discarded"
+
+#: How a fine is paid: ``(ctx, player, to, amount, currency, reason)``, ``to`` being
+#: the account the fine goes to (None: out of the game).
+FinePayer = Callable[[Ctx, str, str | None, int, str, str], object]
 
 
 class AdminJudged(VotingMethod):
@@ -46,6 +53,9 @@ class AdminJudged(VotingMethod):
         reject_fine: int = 10
         simplify_bonus: int = 100
         currency: str = "dollars"
+        fine_account: str | None = Field(
+            "government", description="the account fines go to (IV.2: The Government); "
+            "null: out of the game")
         sick_attribute: str = Field(
             "sick", description="the player attribute that is true while a player is Sick")
 
@@ -144,33 +154,52 @@ class AdminJudged(VotingMethod):
             self._pass(ctx, proposal)
         else:
             self._fail(ctx, proposal)
-        if option == WASTE:
-            return
         award = self.params.accept_award if accepted else -self.params.reject_fine
         if option == SIMPLIFIES:
             award += self.params.simplify_bonus
-        ctx.state.append(["earned_turns"], {"player": author, "proposal": number,
-                                            "award": award, "currency": self.params.currency})
-        ctx.emit("proposal.turn-earned", f"{author} earns a turn by #{number} "
-                 f"({'award' if award >= 0 else 'fine'} {abs(award)} {self.params.currency} "
-                 "before it)", player=author, proposal=number, award=award)
+        turn = option != WASTE
+        ctx.state.append(["earned_turns"], {
+            "player": author, "proposal": number, "award": award,
+            "currency": self.params.currency, "turn": turn,
+            "fine_to": self.params.fine_account})
+        what = f"{'award' if award >= 0 else 'fine'} {abs(award)} {self.params.currency}"
+        if turn:
+            ctx.emit("proposal.turn-earned", f"{author} earns a turn by #{number} ({what} "
+                     "before it)", player=author, proposal=number, award=award)
+        else:
+            ctx.emit("proposal.fined", f"{author} earns no turn by #{number}, a complete "
+                     f"waste of time ({what} when its turn would have come)",
+                     player=author, proposal=number, award=award)
 
     def on_enact(self, ctx: Ctx) -> None:
         if ctx.get(["earned_turns"]) is None:
             ctx.set(["earned_turns"], [])
 
 
-def take_earned_turn(ctx: Ctx) -> dict[str, Any] | None:
-    """The next earned turn, if any, with its award or fine paid (IX.5 and IX.6)."""
-    queue = ctx.get(["earned_turns"], [])
-    if not queue:
-        return None
-    entry: dict[str, Any] = queue[0]
-    ctx.state.remove_at(["earned_turns"], 0)
-    if entry["award"] > 0:
-        ctx.gain(entry["player"], entry["award"], f"proposal #{entry['proposal']} accepted",
-                 currency=entry["currency"])
-    elif entry["award"] < 0:
-        ctx.lose(entry["player"], -entry["award"], f"proposal #{entry['proposal']} rejected",
-                 currency=entry["currency"])
-    return entry
+def pay_fine(ctx: Ctx, player: str, to: str | None, amount: int, currency: str,
+             reason: str) -> object:
+    """A fine as the ledger takes it today: moved to ``to`` (opened if need be), and
+    refused like any transfer that would take the player below the currency's minimum.
+    IV.5 makes such a player Bankrupt instead; a pack with that procedure passes its
+    own payer to :func:`take_earned_turn`."""
+    if to is not None:
+        ctx.open_account(to)
+    return ctx.transfer(player, to, amount, currency, reason)
+
+
+def take_earned_turn(ctx: Ctx, *, fine: FinePayer = pay_fine) -> dict[str, Any] | None:
+    """The next earned turn, if any, with its award or fine paid (IX.5 and IX.6); the
+    fines of wastes of time queued before it are paid on the way (they earn no turn).
+    None when no turn is left (after paying any fines still queued)."""
+    while queue := ctx.get(["earned_turns"], []):
+        entry: dict[str, Any] = queue[0]
+        ctx.state.remove_at(["earned_turns"], 0)
+        if entry["award"] > 0:
+            ctx.gain(entry["player"], entry["award"], f"proposal #{entry['proposal']} accepted",
+                     currency=entry["currency"])
+        elif entry["award"] < 0:
+            fine(ctx, entry["player"], entry.get("fine_to"), -entry["award"],
+                 entry["currency"], f"proposal #{entry['proposal']} rejected")
+        if entry.get("turn", True):
+            return entry
+    return None
