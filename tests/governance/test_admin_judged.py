@@ -280,6 +280,21 @@ def test_ix_6_a_waste_of_time_is_fined_where_its_turn_would_have_come() -> None:
     assert (dollars(game, "ben"), dollars(game, "government")) == (90, 10)
 
 
+def test_ix_5_turns_come_in_the_order_the_proposals_were_made() -> None:
+    # IX.5: a turn is taken "after all turns earned for previously made proposals";
+    # IX.7 makes the admin judge ben's first (#3) before ann's second (#2).
+    game = new()
+    propose(game, "ann", "ann first")   # 1
+    propose(game, "ann", "ann second")  # 2
+    propose(game, "ben", "ben first")   # 3
+    judge(game, 1, "reject")
+    judge(game, 3, "reject")
+    judge(game, 2, "accept")
+    assert [t["proposal"] for t in game.view()["earned_turns"]] == [1, 2, 3]
+    assert [(t["player"], t["proposal"]) for t in take_all(game)] == [
+        ("ann", 1), ("ann", 2), ("ben", 3)]
+
+
 def test_only_the_admin_judges_and_there_is_no_vote() -> None:
     game = new()
     propose(game, "ann", "a")

@@ -6,12 +6,12 @@ declare an undecided proposal a Sick Proposal (``declare-sick``); one whose auth
 was not Sick when submitting it cannot then be accepted. The admin judges each
 player's first undecided proposal before any player's second (and so on).
 
-Every judged proposal queues its award or fine in ``earned_turns``; one that is not a
-waste of time also earns its author a turn. The award ($100 accepted, +$100 more for a
-simplification) comes into the game and the fine ($10 rejected, a waste of time
-included) goes to the Government, each paid immediately before the turn it comes with
-(a waste of time's fine at its place in the queue). The pack that runs the turns takes
-them with :func:`take_earned_turn`.
+Every judged proposal queues its award or fine in ``earned_turns``, in the order the
+proposals were made; one that is not a waste of time also earns its author a turn.
+The award ($100 accepted, +$100 more for a simplification) comes into the game and
+the fine ($10 rejected, a waste of time included) goes to the Government, each paid
+immediately before the turn it comes with (a waste of time's fine at its place in the
+queue). The pack that runs the turns takes them with :func:`take_earned_turn`.
 """
 
 from __future__ import annotations
@@ -158,10 +158,9 @@ class AdminJudged(VotingMethod):
         if option == SIMPLIFIES:
             award += self.params.simplify_bonus
         turn = option != WASTE
-        ctx.state.append(["earned_turns"], {
-            "player": author, "proposal": number, "award": award,
-            "currency": self.params.currency, "turn": turn,
-            "fine_to": self.params.fine_account})
+        _queue_earned(ctx, {"player": author, "proposal": number, "award": award,
+                           "currency": self.params.currency, "turn": turn,
+                           "fine_to": self.params.fine_account})
         what = f"{'award' if award >= 0 else 'fine'} {abs(award)} {self.params.currency}"
         if turn:
             ctx.emit("proposal.turn-earned", f"{author} earns a turn by #{number} ({what} "
@@ -174,6 +173,19 @@ class AdminJudged(VotingMethod):
     def on_enact(self, ctx: Ctx) -> None:
         if ctx.get(["earned_turns"]) is None:
             ctx.set(["earned_turns"], [])
+
+
+def _queue_earned(ctx: Ctx, entry: dict[str, Any]) -> None:
+    """Queue a judged proposal's award or fine (and turn) after those of every proposal
+    made before it (IX.5), whatever order they were judged in."""
+    queue: list[dict[str, Any]] = ctx.get(["earned_turns"], [])
+    place = next((i for i, e in enumerate(queue) if e["proposal"] > entry["proposal"]),
+                 len(queue))
+    if place == len(queue):
+        ctx.state.append(["earned_turns"], entry)
+        return
+    ctx.set(["earned_turns"], [dict(e) for e in queue[:place]] + [entry]
+            + [dict(e) for e in queue[place:]])
 
 
 def pay_fine(ctx: Ctx, player: str, to: str | None, amount: int, currency: str,
