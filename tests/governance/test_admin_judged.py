@@ -295,6 +295,25 @@ def test_ix_5_turns_come_in_the_order_the_proposals_were_made() -> None:
         ("ann", 1), ("ann", 2), ("ben", 3)]
 
 
+def test_xxii_7_a_proposal_cannot_be_taken_back() -> None:
+    # XXII.7: "By default, actions can not be taken back. Once an action has been
+    # submited to the admin, it can be considered to have happened".
+    game = new()
+    propose(game, "ann", "a")
+    with pytest.raises(ActionRefused, match=r"a proposal cannot be taken back once it is "
+                       r"submitted \(Rule 1, Proposals\); actions can not be taken back"):
+        game.act("ann", "retract", proposal=1)
+    assert status(game, 1) == "open"
+    assert "retract" not in [a["name"] for a in game.legal_actions("ann")]
+
+
+def test_xxii_7_a_game_whose_rules_allow_it_retracts() -> None:
+    game = new(retractable=True)
+    propose(game, "ann", "a")
+    game.act("ann", "retract", proposal=1)
+    assert status(game, 1) == "retracted"
+
+
 def test_only_the_admin_judges_and_there_is_no_vote() -> None:
     game = new()
     propose(game, "ann", "a")

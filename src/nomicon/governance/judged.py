@@ -12,6 +12,10 @@ The award ($100 accepted, +$100 more for a simplification) comes into the game a
 the fine ($10 rejected, a waste of time included) goes to the Government, each paid
 immediately before the turn it comes with (a waste of time's fine at its place in the
 queue). The pack that runs the turns takes them with :func:`take_earned_turn`.
+
+Proposals, once made, cannot be taken back (Nomopoly II XXII.7), unless the
+``retractable`` parameter says otherwise. The readings behind each of these are in
+INTERPRETATIONS.md next to this module.
 """
 
 from __future__ import annotations
@@ -58,6 +62,9 @@ class AdminJudged(VotingMethod):
             "null: out of the game")
         sick_attribute: str = Field(
             "sick", description="the player attribute that is true while a player is Sick")
+        retractable: bool = Field(
+            False, description="whether a proposal may be taken back (XXII.7: not by "
+            "default)")
 
     params: Params
 
@@ -169,6 +176,20 @@ class AdminJudged(VotingMethod):
             ctx.emit("proposal.fined", f"{author} earns no turn by #{number}, a complete "
                      f"waste of time ({what} when its turn would have come)",
                      player=author, proposal=number, award=award)
+
+    # XXII.7 "By default, actions can not be taken back": a proposal is an action
+    # (INTERPRETATIONS.md), so the base class's retract is offered only where the
+    # game's rules say otherwise.
+    @action("retract", Arg("proposal", int, "your open proposal", choices="_mine_open"))
+    def retract(self, ctx: Ctx, actor: str, proposal: int) -> None:
+        """Withdraw your proposal, where the rules let proposals be taken back."""
+        VotingMethod.retract.run(self, ctx, actor, proposal)
+
+    @retract.check
+    def _retract_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(self.params.retractable, "a proposal cannot be taken back once it is "
+                    "submitted", detail="actions can not be taken back (Nomopoly II XXII.7); "
+                    "the rule's retractable parameter allows it")
 
     def on_enact(self, ctx: Ctx) -> None:
         if ctx.get(["earned_turns"]) is None:
