@@ -173,17 +173,18 @@ class Layout:
         """The square with the next higher number; after the last comes the first
         (Nomopoly II VI.8), or None with ``wrap=False`` (Nomopoly IV's players stop at
         the last square)."""
-        higher = [n for n in range(square + 1, self.size + 1) if n not in self.missing]
-        if higher:
-            return higher[0]
+        higher = next((n for n in range(square + 1, self.size + 1) if n not in self.missing),
+                      None)
+        if higher is not None:
+            return higher
         return self.first if wrap else None
 
     def predecessor(self, square: int, *, wrap: bool = True) -> int | None:
         """The square with the next lower number; before the first comes the last,
         or None with ``wrap=False``."""
-        lower = [n for n in range(square - 1, 0, -1) if n not in self.missing]
-        if lower:
-            return lower[0]
+        lower = next((n for n in range(square - 1, 0, -1) if n not in self.missing), None)
+        if lower is not None:
+            return lower
         return self.last if wrap else None
 
     # -- regions -------------------------------------------------------------
