@@ -1,18 +1,23 @@
-"""A snake board (Nomopoly's numbered 2-D layout): numbered squares in rows of ten,
-each row running the other way from the one before, so consecutive spaces touch.
+"""A snake board (Nomopoly's numbered 2-D layout): square 1 at the bottom left, rows
+turning back at each end, so consecutive squares touch.
 
-No installed pack uses this layout yet; it draws any view whose board has numbered
-``spaces`` the way the ring does, so a Nomopoly pack can use it as it is or replace
-it with its exact layout.
+The width comes from the view's board (``board.columns``: a number of squares to a
+row, or ``"sqrt"`` for floor(sqrt(N)); rows of ten when it says nothing), laid out by
+:mod:`nomicon.boards.snake`. Each square shows its number and its features; players'
+pieces and the entities that stand on a square (``entities.<id>.location``) are drawn
+on it; players elsewhere (Jail) wait below the board. Like every drawing, a pure
+function of what the viewer may see.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from nomicon.boards.numbered import layout_of
+from nomicon.boards.snake import Layout
 from nomicon.server.svg.parts import (
     abbreviation,
-    describe,
+    attr,
     feature_colour,
     features_of,
     frame,
@@ -24,48 +29,108 @@ from nomicon.server.svg.parts import (
     where_players_are,
 )
 
-ROW = 10
 CELL = 64.0
 MARGIN = 12.0
+#: Pieces and entities drawn on one square before the rest are counted as "+n".
+PER_SQUARE = 4
 
 
 def draw(view: dict[str, Any], viewer: str) -> str:
     spaces = spaces_of(view)
     if not spaces:
         return placeholder("snake", "The board has no spaces yet.")
-    rows = (len(spaces) + ROW - 1) // ROW
+    try:
+        layout = layout_of(view.get("board") or {})
+    except ValueError:
+        return placeholder("snake", "The board's layout cannot be read.")
     on, off = where_players_are(view)
+    things = entities_on(view, layout)
     colours = player_colours(view.get("players") or {})
     body: list[str] = []
-    for i, (number, space) in enumerate(spaces):
-        row, col = divmod(i, ROW)
-        if row % 2:
-            col = ROW - 1 - col
-        x, y = MARGIN + col * CELL, MARGIN + row * CELL
-        features = features_of(space)
-        fill = feature_colour(features[0]) if features else "#ffffff"
-        names = ", ".join(features) if features else "no features"
-        body.append(f'<g class="space" data-space="{number}"><title>Space {number}: '
-                    f'{text(names)}</title><rect x="{x:.1f}" y="{y:.1f}" width="{CELL - 4}" '
-                    f'height="{CELL - 4}" rx="4" fill="{fill}" stroke="#333"/>'
-                    f'<text x="{x + 5:.1f}" y="{y + 14:.1f}" font-size="12" '
-                    f'font-weight="bold">{number}</text>')
-        if features:
-            shown = " ".join(abbreviation(f) for f in features)
-            body.append(f'<text x="{x + CELL - 8:.1f}" y="{y + 14:.1f}" font-size="10" '
-                        f'text-anchor="end" class="feature">{text(shown)}</text>')
-        body.append("</g>")
-        for k, name in enumerate(on.get(number, [])[:4]):
+    for number, space in spaces:
+        if not layout.exists(number):
+            continue
+        x, y = position(layout, number)
+        body += _square(number, space, x, y)
+        for k, name in enumerate(on.get(number, [])[:PER_SQUARE]):
             body.append(token(x + 14 + k * 14, y + CELL - 18, 9, name,
                               colours.get(name, "#555"), mine=name == viewer))
-    height = MARGIN * 2 + rows * CELL
+        body += _entities(things.get(number, []), x, y)
+    height = MARGIN * 2 + layout.rows * CELL
     y = height
     for place, waiting in sorted(off.items()):
-        body.append(f'<text x="{MARGIN}" y="{y + 16:.1f}" font-size="13" font-weight="bold">'
-                    f'{text(place)}</text>')
+        body.append(f'<g class="place" data-place={attr(place)}><text x="{MARGIN}" '
+                    f'y="{y + 16:.1f}" font-size="13" font-weight="bold">{text(place)}</text>')
         for k, name in enumerate(waiting):
             body.append(token(MARGIN + 90 + k * 26, y + 12, 10, name,
                               colours.get(name, "#555"), mine=name == viewer))
+        body.append("</g>")
         y += 30
-    return frame(MARGIN * 2 + ROW * CELL, y + (8 if off else 0),
-                 f"The board: {len(spaces)} spaces", describe(view, len(spaces)), body, "snake")
+    count = len(layout.squares())
+    desc = _describe(count, on, off, things)
+    return frame(MARGIN * 2 + layout.width * CELL, y + (8 if off else 0),
+                 f"The board: {count} squares", desc, body, "snake")
+
+
+def position(layout: Layout, number: int) -> tuple[float, float]:
+    """The top left corner of square ``number``'s cell: row 0 at the bottom."""
+    row, column = layout.cell(number)
+    return MARGIN + column * CELL, MARGIN + (layout.rows - 1 - row) * CELL
+
+
+def entities_on(view: dict[str, Any], layout: Layout) -> dict[int, list[tuple[str, dict]]]:
+    """The entities of the view that stand on a square, by square, in id order."""
+    found: dict[int, list[tuple[str, dict]]] = {}
+    for eid, record in sorted((view.get("entities") or {}).items()):
+        where = record.get("location") if isinstance(record, dict) else None
+        if isinstance(where, int) and layout.exists(where):
+            found.setdefault(where, []).append((eid, record))
+    return found
+
+
+def _square(number: int, space: dict[str, Any], x: float, y: float) -> list[str]:
+    features = features_of(space)
+    fill = feature_colour(features[0]) if features else "#ffffff"
+    names = ", ".join(features) if features else "no features"
+    out = [f'<g class="space" data-space="{number}"><title>Square {number}: '
+           f'{text(names)}</title><rect x="{x:.1f}" y="{y:.1f}" width="{CELL - 4}" '
+           f'height="{CELL - 4}" rx="4" fill="{fill}" stroke="#333"/>'
+           f'<text x="{x + 5:.1f}" y="{y + 14:.1f}" font-size="12" '
+           f'font-weight="bold">{number}</text>']
+    if features:
+        shown = " ".join(abbreviation(f) for f in features)
+        out.append(f'<text x="{x + CELL - 8:.1f}" y="{y + 14:.1f}" font-size="10" '
+                   f'text-anchor="end" class="feature">{text(shown)}</text>')
+    out.append("</g>")
+    return out
+
+
+def _entities(things: list[tuple[str, dict]], x: float, y: float) -> list[str]:
+    """Small labelled tiles in the middle band of a square, one per entity."""
+    out = []
+    for k, (eid, record) in enumerate(things[:PER_SQUARE]):
+        kind = str(record.get("kind") or "thing")
+        label = abbreviation(str(record.get("name") or kind))
+        owner = record.get("owner")
+        title = f"{record.get('name') or kind} ({eid})" + (f", owned by {owner}" if owner
+                                                           else "")
+        left, top = x + 4 + k * 14, y + 22
+        out.append(f'<g class="entity" data-entity={attr(eid)} data-kind={attr(kind)}>'
+                   f'<title>{text(title)}</title><rect x="{left:.1f}" y="{top:.1f}" '
+                   'width="13" height="13" rx="2" fill="#eee" stroke="#555"/>'
+                   f'<text x="{left + 6.5:.1f}" y="{top + 9.5:.1f}" font-size="7" '
+                   f'text-anchor="middle">{text(label[:2])}</text></g>')
+    if len(things) > PER_SQUARE:
+        out.append(f'<text x="{x + 4 + PER_SQUARE * 14:.1f}" y="{y + 32:.1f}" '
+                   f'font-size="9">+{len(things) - PER_SQUARE}</text>')
+    return out
+
+
+def _describe(count: int, on: dict[int, list[str]], off: dict[str, list[str]],
+              things: dict[int, list[tuple[str, dict]]]) -> str:
+    """The drawing in words: who and what stands where."""
+    parts = [f"{', '.join(names)} on square {n}" for n, names in sorted(on.items())]
+    parts += [f"{', '.join(names)} in {place}" for place, names in sorted(off.items())]
+    parts += [f"{', '.join(str(r.get('name') or r.get('kind') or eid) for eid, r in found)} "
+              f"on square {number}" for number, found in sorted(things.items())]
+    return f"{count} squares. " + ("; ".join(parts) + "." if parts else "No pieces yet.")
