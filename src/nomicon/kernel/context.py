@@ -7,20 +7,16 @@ prompts and timers. A ``Ctx`` lives for one batch: an action, or one timer firin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
-from nomicon.kernel import dice, timers
+from nomicon.kernel import dice
 from nomicon.kernel.errors import Refusal, RunawayChain
-from nomicon.kernel.rules import ActionDecl, Currency, Rule
+from nomicon.kernel.rules import ActionDecl, Attribute, Currency, Rule
 from nomicon.kernel.state import Path, State, copy_tree
 from nomicon.kernel.timefmt import iso
-
-if TYPE_CHECKING:
-    from nomicon.kernel.engine import Game
-    from nomicon.kernel.ruleset import Ruleset
 
 T = TypeVar("T")
 OUTSIDE = None  # the other side of a transfer that creates or destroys money
@@ -88,10 +84,93 @@ class Batch:
         self.ruleset_changed = False
 
 
+# -- what a Ctx needs of its game ------------------------------------------------
+# The engine's Game and Ruleset hold Ctxs and run rules through them, so the Ctx knows
+# them only by these protocols: the engine stays above this module, not beside it.
+
+
+class RulesInForce(Protocol):
+    """The rules in force as a Ctx and the code acting through it read them (the
+    engine's ``Ruleset``): the rules in precedence order, and the tables built from
+    what they declare."""
+
+    @property
+    def rules(self) -> Sequence[Rule]: ...
+    @property
+    def by_rid(self) -> Mapping[str, Rule]: ...
+    @property
+    def actions(self) -> Mapping[str, Sequence[tuple[Rule, ActionDecl]]]: ...
+    @property
+    def hooks(self) -> Mapping[str, Sequence[tuple[Rule, str | None, Callable[..., Any]]]]: ...
+    @property
+    def vetoes(self) -> Sequence[tuple[Rule, frozenset[str], Callable[..., Any]]]: ...
+    @property
+    def adjusters(self) -> Mapping[str, Sequence[tuple[Rule, Callable[..., Any]]]]: ...
+    @property
+    def currencies(self) -> Mapping[str, tuple[Rule, Currency]]: ...
+    @property
+    def attributes(self) -> Mapping[str, Mapping[str, tuple[Rule, Attribute]]]: ...
+    def first(self, cls: type[Rule]) -> Rule | None: ...
+    def contributions(self, name: str) -> list[tuple[Rule, Any]]: ...
+    def capabilities(self, base: frozenset[str]) -> frozenset[str]: ...
+
+
+class Provides(Protocol):
+    """A game's pack, as rules that require things ask it: what its board provides."""
+
+    @property
+    def provides(self) -> frozenset[str]: ...
+
+
+class RuleClasses(Protocol):
+    """Where the rule classes a game may enact are found by class id (a registry)."""
+
+    def rule_class(self, class_id: str) -> type[Rule]: ...
+
+
+class Host(Protocol):
+    """The game a :class:`Ctx` acts in (the engine's ``Game``), as far as the Ctx, and
+    the code that reaches the game through ``ctx.game``, use it."""
+
+    # What the Ctx itself uses: the state, the rules in force and their cache, the
+    # dice, timers, and the engine's part in each event.
+    @property
+    def state(self) -> State: ...
+    @property
+    def ruleset(self) -> RulesInForce: ...
+    @property
+    def cached_ruleset(self) -> RulesInForce | None: ...
+    # ``back_to`` is what ``cached_ruleset`` gave, handed back untouched: the engine's
+    # own ruleset type, which this module does not name.
+    def invalidate_ruleset(self, back_to: Any = None) -> None: ...
+    @property
+    def secret(self) -> bytes: ...
+    def _next_roll(self, index: int, sides: int) -> tuple[int, bool]: ...
+    def _on_event(self, ctx: Ctx, type: str, data: dict[str, Any]) -> None: ...
+    def set_timer(self, ctx: Ctx, key: str, due: datetime, rid: str, handler: str,
+                  payload: dict[str, Any]) -> None: ...
+    def set_prompt_deadline(self, ctx: Ctx, prompt_id: int, due: datetime) -> None: ...
+
+    # What the game's procedure, the changes of the rules and rules of packs reach for.
+    @property
+    def head(self) -> int: ...
+    @property
+    def pack(self) -> Provides: ...
+    @property
+    def registry(self) -> RuleClasses: ...
+    def schedule_rule(self, ctx: Ctx, rule: Rule) -> None: ...
+    def time_units(self) -> dict[str, Any]: ...
+    def next_secret(self) -> bytes: ...
+    def commitment_of(self, secret: bytes) -> str: ...
+    def replace_secret(self, secret: bytes) -> None: ...
+    def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str, *,
+                        defaulted: bool = False) -> None: ...
+
+
 class Ctx:
     """What a rule sees and acts through."""
 
-    def __init__(self, game: Game, now: datetime, actor: str | None, batch: Batch) -> None:
+    def __init__(self, game: Host, now: datetime, actor: str | None, batch: Batch) -> None:
         self.game = game
         self.state: State = game.state
         self.now = now
@@ -103,7 +182,7 @@ class Ctx:
 
     # -- the rules ---------------------------------------------------------
     @property
-    def rules(self) -> Ruleset:
+    def rules(self) -> RulesInForce:
         return self.game.ruleset
 
     @property
@@ -446,8 +525,7 @@ class Ctx:
         }
         self.state.append(["prompts"], record)
         if deadline is not None:
-            timers.set_timer(self, f"prompt:{pid}", deadline, None, timers.PROMPT_DEADLINE,
-                             {"id": pid})
+            self.game.set_prompt_deadline(self, pid, deadline)
         self.emit("prompt.opened", f"{to}: {message} ({', '.join(options)}; default {default})",
                   prompt=pid, to_player=to, options=list(options), default=default)
         return int(pid)
@@ -479,7 +557,7 @@ class Ctx:
             raise RuntimeError("a timer must be set by a rule")
         handler = _method_name(rule, handler, "a timer's handler")
         when = self.now + due if isinstance(due, timedelta) else due
-        timers.set_timer(self, key, when, rule.rid, handler, payload or {})
+        self.game.set_timer(self, key, when, rule.rid, handler, payload or {})
 
     def cancel_timer(self, key: str) -> None:
         self.state.delete(["timers", key])
@@ -490,4 +568,4 @@ class Ctx:
 
     # -- secrets -----------------------------------------------------------
     def commitment(self) -> str:
-        return dice.commitment(self.game._secret)
+        return dice.commitment(self.game.secret)

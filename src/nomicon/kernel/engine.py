@@ -41,7 +41,7 @@ from nomicon.kernel.pack import Pack, Registry, installed
 from nomicon.kernel.probing import Plan, plans
 from nomicon.kernel.procedure import Procedure
 from nomicon.kernel.rules import ActionDecl, Rule
-from nomicon.kernel.ruleset import Ruleset
+from nomicon.kernel.ruleset import Ruleset, enact
 from nomicon.kernel.state import State, copy_tree, fold
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.versions import NOMICON_VERSION
@@ -153,8 +153,6 @@ class Game:
         game = cls(pack, {}, registry=registry, secret=secret, allow_forced=allow_forced,
                    simulation=simulation)
         game.commit_hooks.extend(commit_hooks or [])
-        from nomicon.kernel.ruleset import enact  # the ruleset changes need the engine
-
         commitment = game.commitment_of(secret)
         with game._transaction(start, None, first=True) as ctx:
             ctx.set([], {
@@ -354,6 +352,16 @@ class Game:
 
     def time_units(self) -> dict[str, Any]:
         return timers.time_units(self.ruleset)
+
+    def set_timer(self, ctx: Ctx, key: str, due: datetime, rid: str, handler: str,
+                  payload: dict[str, Any]) -> None:
+        """Record a rule's timer (what :meth:`Ctx.set_timer` asks for)."""
+        timers.set_timer(ctx, key, due, rid, handler, payload)
+
+    def set_prompt_deadline(self, ctx: Ctx, prompt_id: int, due: datetime) -> None:
+        """Record the timer that applies prompt ``prompt_id``'s default at ``due``."""
+        timers.set_timer(ctx, f"prompt:{prompt_id}", due, None, timers.PROMPT_DEADLINE,
+                         {"id": prompt_id})
 
     def next_timer(self) -> dict[str, Any] | None:
         return timers.next_timer(self.state.root)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from nomicon.kernel.rules import ActionDecl, Arg, Rule
 
 if TYPE_CHECKING:
-    from nomicon.kernel.ruleset import Ruleset
+    from nomicon.kernel.context import RulesInForce
 
 Veto = tuple[Rule, Callable[..., Any]]
 
@@ -61,7 +61,7 @@ def _arg_plan(arg: Arg) -> ArgPlan:
     return ArgPlan(arg, head, tail)
 
 
-def plans(ruleset: Ruleset) -> list[Plan]:
+def plans(ruleset: RulesInForce) -> list[Plan]:
     """The plan of every action of ``ruleset``, in the order of ``ruleset.actions``."""
     out = []
     for name, candidates in list(ruleset.actions.items()):

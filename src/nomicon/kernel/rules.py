@@ -26,12 +26,9 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
-
-if TYPE_CHECKING:
-    from nomicon.kernel.context import Ctx
 
 
 class RuleParams(BaseModel):
@@ -289,13 +286,16 @@ class Rule:
         """How refusals cite the rule: ``Rule 2, Turn order``."""
         return f"Rule {self.number}, {self.title}"
 
-    def on_enact(self, ctx: Ctx) -> None:
+    # ``ctx`` is the game's Ctx (a rule's own methods say ``ctx: Ctx``). It is typed Any
+    # here because the Ctx runs rules: this module stays below it, without an import
+    # circle, and a rule may still narrow the parameter to Ctx when it overrides these.
+    def on_enact(self, ctx: Any) -> None:
         """One-off changes when the rule is enacted (place features, set values)."""
 
-    def on_repeal(self, ctx: Ctx) -> None:
+    def on_repeal(self, ctx: Any) -> None:
         """One-off changes when the rule is repealed (remove what it placed)."""
 
-    def on_amend(self, ctx: Ctx, old: Rule) -> None:
+    def on_amend(self, ctx: Any, old: Rule) -> None:
         """One-off changes when the rule's parameters change."""
 
     def redact(self, view: dict[str, Any], viewer: str) -> None:

@@ -19,7 +19,7 @@ from pydantic import Field
 from nomicon.authoring import Ctx, Initial, Pack, PackParams
 from nomicon.boards.grid import LIMBO, Grid, as_square
 from nomicon.governance.methods import MajorityVote
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import occupants
 from nomicon.packs.bnomic_grid.airways import ElbonianAirways, ElbonianThrows
 from nomicon.packs.bnomic_grid.bait import SirenBait
 from nomicon.packs.bnomic_grid.carry import BigStick, Shield, Toads
@@ -44,8 +44,8 @@ from nomicon.packs.bnomic_grid.radar import PinballGuns, Radar, RadarTowers
 from nomicon.packs.bnomic_grid.rocks import BigRocks, Yeti
 from nomicon.packs.bnomic_grid.sirens import Lovemaking, Sirens
 from nomicon.packs.bnomic_grid.squares import GridObjects, GridSquares, TheGrid, ensure_board
+from nomicon.packs.bnomic_grid.terms import FUND, KINDS, OVERLAPPING, POINTS, TOAD_PREFIX, kind
 from nomicon.packs.bnomic_grid.wax import BallsOfWax
-from nomicon.packs.bnomic_grid.world import FUND, KINDS, OVERLAPPING, POINTS, TOAD_PREFIX
 
 
 class Params(PackParams):
@@ -144,8 +144,8 @@ class BNomicGrid(Pack):
             walkers = [n for n in names if n not in toads]
             if len(walkers) > 1:
                 problems.append(f"{', '.join(walkers)} share the square {square}")
-        impassable = {world.object_square(rec) for rec in objects.values()
-                      if isinstance(rec, dict) and not world.kind(rec).passable}
+        impassable = {occupants.object_square(rec) for rec in objects.values()
+                      if isinstance(rec, dict) and not kind(rec).passable}
         for square in impassable:
             if square in standing:
                 problems.append(f"{', '.join(standing[square])} on the Impassable square "

@@ -6,14 +6,15 @@ from pydantic import Field
 
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action
 from nomicon.boards.grid import LIMBO, Square
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import board, damage, movement, occupants
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX, check_move
-from nomicon.packs.bnomic_grid.world import AIRWAYS, PACK
+from nomicon.packs.bnomic_grid.terms import AIRWAYS, PACK
 
 
 def airways_squares(ctx: Ctx) -> list[Square]:
-    found = [world.object_square(world.objects(ctx)[oid]) for oid in world.of_kind(ctx, AIRWAYS)]
+    found = [occupants.object_square(occupants.objects(ctx)[oid])
+             for oid in occupants.of_kind(ctx, AIRWAYS)]
     return sorted(s for s in found if s is not None)
 
 
@@ -39,12 +40,12 @@ class ElbonianAirways(Rule):
         return 2 + 2 * self.params.fifth_gremlin_number
 
     def on_enact(self, ctx: Ctx) -> None:
-        the_grid = world.grid(ctx)
+        the_grid = board.grid(ctx)
         for x, y in the_grid.squares():
             if x % self.params.every == 0 and y % self.params.every == 0:
-                world.create(ctx, AIRWAYS, oid=f"{AIRWAYS}-{x}-{y}", location=(x, y))
+                occupants.create(ctx, AIRWAYS, oid=f"{AIRWAYS}-{x}-{y}", location=(x, y))
         ctx.emit("grid.airways.opened", "Elbonian Airways stand on " + ", ".join(
-            world.square_label(s) for s in airways_squares(ctx)), squares=airways_squares(ctx))
+            board.square_label(s) for s in airways_squares(ctx)), squares=airways_squares(ctx))
 
     def on_amend(self, ctx: Ctx, old: Rule) -> None:
         if isinstance(old, ElbonianAirways) and old.params.every != self.params.every:
@@ -52,32 +53,32 @@ class ElbonianAirways(Rule):
             self.on_enact(ctx)
 
     def on_repeal(self, ctx: Ctx) -> None:
-        for oid in world.of_kind(ctx, AIRWAYS):
-            world.destroy(ctx, oid, "Elbonian Airways closes")
+        for oid in occupants.of_kind(ctx, AIRWAYS):
+            damage.destroy(ctx, oid, "Elbonian Airways closes")
 
     @action("fly", Arg("x", int, "x of another Elbonian Airways", minimum=1, maximum=MAX),
             Arg("y", int, "y of another Elbonian Airways", minimum=1, maximum=MAX))
     def fly(self, ctx: Ctx, actor: str, x: int, y: int) -> None:
         """Pay 2+2n points to be Thrown Elbonia-Style at another Elbonian Airways."""
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         assert here is not None  # the check refuses players off the Grid
         target = (x, y)
         others = [s for s in airways_squares(ctx) if s != here]
-        ctx.require(target in others, f"{world.square_label(target)} is not another square with "
+        ctx.require(target in others, f"{board.square_label(target)} is not another square with "
                     "an Elbonian Airways",
-                    detail="Elbonian Airways: " + ", ".join(world.square_label(s) for s in others))
+                    detail="Elbonian Airways: " + ", ".join(board.square_label(s) for s in others))
         check_move(ctx, actor, here, target, "fly")
-        world.charge(ctx, actor, self.fare, "Elbonian Airways")
+        damage.charge(ctx, actor, self.fare, "Elbonian Airways")
         throw_elbonia_style(ctx, actor, target, f"flies Elbonian Airways to "
-                                                f"{world.square_label(target)}")
+                                                f"{board.square_label(target)}")
 
     @fly.check
     def _fly_check(self, ctx: Ctx, actor: str) -> None:
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         ctx.require(here is not None, "you are not on the Grid")
         ctx.require(here in airways_squares(ctx),
-                    f"there is no Elbonian Airways on {world.square_label(here)}")
-        world.require_points(ctx, actor, self.fare, "Elbonian Airways")
+                    f"there is no Elbonian Airways on {board.square_label(here)}")
+        damage.require_points(ctx, actor, self.fare, "Elbonian Airways")
 
 
 class ElbonianThrows(Rule):
@@ -109,49 +110,49 @@ def throw_elbonia_style(ctx: Ctx, player: str, target: Square, why: str) -> None
     rule = ctx.rules.first(ElbonianThrows)
     params = (rule.params if isinstance(rule, ElbonianThrows)
               else ElbonianThrows.Params.model_validate({}))
-    the_grid = world.grid(ctx)
+    the_grid = board.grid(ctx)
     fell = False
     aim = target
-    for _ in range(world.TRIES):
-        a = ctx.roll(5, f"{player} Thrown Elbonia-Style at {world.square_label(aim)}: a 1d5")
-        b = ctx.roll(5, f"{player} Thrown Elbonia-Style at {world.square_label(aim)}: b 1d5")
+    for _ in range(movement.TRIES):
+        a = ctx.roll(5, f"{player} Thrown Elbonia-Style at {board.square_label(aim)}: a 1d5")
+        b = ctx.roll(5, f"{player} Thrown Elbonia-Style at {board.square_label(aim)}: b 1d5")
         spot = (aim[0] + a - 3, aim[1] + b - 3)
         if not the_grid.contains(spot):
             if fell:
                 ctx.emit("grid.fell", f"{player} Falls Off the Edge again at "
-                                      f"{world.square_label(spot)} "
+                                      f"{board.square_label(spot)} "
                          "and goes into Limbo", player=player, square=list(spot), again=True)
-                world.lose_at_most(ctx, player, params.second_fall_loss, "Fell Off the Edge again")
-                world.drop_all(ctx, player, "goes into Limbo")
-                world.relocate_player(ctx, player, LIMBO, how="goes into Limbo after Falling")
+                damage.lose_at_most(ctx, player, params.second_fall_loss, "Fell Off the Edge again")
+                movement.drop_all(ctx, player, "goes into Limbo")
+                movement.relocate_player(ctx, player, LIMBO, how="goes into Limbo after Falling")
                 return
             fell = True
-            ctx.emit("grid.fell", f"{player} Falls Off the Edge at {world.square_label(spot)}",
+            ctx.emit("grid.fell", f"{player} Falls Off the Edge at {board.square_label(spot)}",
                      player=player, square=list(spot), again=False)
-            world.lose_at_most(ctx, player, params.fall_loss, "Fell Off the Edge")
+            damage.lose_at_most(ctx, player, params.fall_loss, "Fell Off the Edge")
             sides = max(1, params.fall_below - params.fall_above - 1)
             aim = (params.fall_above + ctx.roll(sides, f"{player} Falls: x 1d{sides}"),
                    params.fall_above + ctx.roll(sides, f"{player} Falls: y 1d{sides}"))
             continue
-        if not world.may_player_occupy(ctx, player, spot):
+        if not movement.may_player_occupy(ctx, player, spot):
             # Another player's square is as closed to a player as an Impassable one
             # (B.1: no two players on one square).
-            ctx.emit("grid.bounced", f"{player} comes down on {world.square_label(spot)}, which "
+            ctx.emit("grid.bounced", f"{player} comes down on {board.square_label(spot)}, which "
                                      f"e may "
                      "not occupy, and is Thrown at it", player=player, square=list(spot))
-            world.lose_at_most(ctx, player, params.impassable_loss,
-                       f"came down on {world.square_label(spot)}")
+            damage.lose_at_most(ctx, player, params.impassable_loss,
+                       f"came down on {board.square_label(spot)}")
             aim = spot
             continue
-        world.relocate_player(ctx, player, spot, how=f"is Thrown Elbonia-Style ({why})")
+        movement.relocate_player(ctx, player, spot, how=f"is Thrown Elbonia-Style ({why})")
         return
     # A player who has still not come down after so many throws is put on the legal
     # square nearest to where e was last Thrown at.
-    legal = [s for s in the_grid.squares() if world.may_player_occupy(ctx, player, s)]
+    legal = [s for s in the_grid.squares() if movement.may_player_occupy(ctx, player, s)]
     nearest = the_grid.nearest(aim, legal)
     if nearest:
-        spot = ctx.pick(nearest, f"{player} comes down near {world.square_label(aim)}")
-        world.relocate_player(ctx, player, spot, how=f"comes down at last ({why})")
+        spot = ctx.pick(nearest, f"{player} comes down near {board.square_label(aim)}")
+        movement.relocate_player(ctx, player, spot, how=f"comes down at last ({why})")
     else:
-        world.drop_all(ctx, player, "goes into Limbo")
-        world.relocate_player(ctx, player, LIMBO, how="finds no legal square and goes to Limbo")
+        movement.drop_all(ctx, player, "goes into Limbo")
+        movement.relocate_player(ctx, player, LIMBO, how="finds no legal square and goes to Limbo")

@@ -8,17 +8,17 @@ from pydantic import Field
 
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, hook
 from nomicon.boards.grid import LIMBO, Square, as_square, distance
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import board, damage, movement, occupants
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.sirens import create_siren, siren_name
-from nomicon.packs.bnomic_grid.world import BAIT, BIG_ROCK, PACK, PURSE, SIREN
+from nomicon.packs.bnomic_grid.terms import BAIT, BIG_ROCK, PACK, PURSE, SIREN
 
 
 def placed_baits(ctx: Ctx) -> list[tuple[str, Square]]:
     """Siren Bait lying on Big Rocks, with its square."""
     out = []
-    for oid in world.of_kind(ctx, BAIT):
-        square = world.object_square(world.objects(ctx)[oid])
+    for oid in occupants.of_kind(ctx, BAIT):
+        square = occupants.object_square(occupants.objects(ctx)[oid])
         if square is not None:
             out.append((oid, square))
     return out
@@ -49,24 +49,25 @@ class SirenBait(Rule):
     @action("buy-bait")
     def buy_bait(self, ctx: Ctx, actor: str) -> None:
         """Buy Siren Bait for 10 points."""
-        world.charge(ctx, actor, self.params.price, "Siren Bait")
-        oid = world.create(ctx, BAIT, holder=actor)
+        damage.charge(ctx, actor, self.params.price, "Siren Bait")
+        oid = occupants.create(ctx, BAIT, holder=actor)
         ctx.emit("grid.bait.bought", f"{actor} buys Siren Bait ({oid})", player=actor, object=oid)
 
     @buy_bait.check
     def _buy_bait_check(self, ctx: Ctx, actor: str) -> None:
-        world.require_points(ctx, actor, self.params.price, "Siren Bait")
+        damage.require_points(ctx, actor, self.params.price, "Siren Bait")
 
     def _rocks(self, ctx: Ctx, actor: str) -> list[str]:
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         if here is None:
             return []
         out = []
-        for oid in world.of_kind(ctx, BIG_ROCK):
-            square = world.object_square(world.objects(ctx)[oid])
+        for oid in occupants.of_kind(ctx, BIG_ROCK):
+            square = occupants.object_square(occupants.objects(ctx)[oid])
             if square is None or distance(square, here) != 1:
                 continue
-            kinds = {world.objects(ctx)[o].get("kind") for o in world.objects_at(ctx, square)}
+            kinds = {occupants.objects(ctx)[o].get("kind")
+                     for o in occupants.objects_at(ctx, square)}
             if SIREN not in kinds and BAIT not in kinds:
                 out.append(oid)
         return out
@@ -76,20 +77,20 @@ class SirenBait(Rule):
     def place_bait(self, ctx: Ctx, actor: str, rock: str | None = None) -> None:
         """Place Siren Bait on a Big Rock next to you that no Siren occupies."""
         rock = rock or self._rocks(ctx, actor)[0]
-        square = world.object_square(world.objects(ctx)[rock])
+        square = occupants.object_square(occupants.objects(ctx)[rock])
         assert square is not None
-        bait = world.held(ctx, actor, BAIT)[0]
+        bait = occupants.held(ctx, actor, BAIT)[0]
         ruin = ctx.roll(self.params.ruin_die, f"Siren Bait {bait}: ruined if not taken within "
                         f"1d{self.params.ruin_die} nweeks")
-        world.update(ctx, bait, holder=None, location=list(square), rock=rock, nweeks=0,
-                     ruin_after=ruin, attempts={})
+        occupants.update(ctx, bait, holder=None, location=list(square), rock=rock, nweeks=0,
+                         ruin_after=ruin, attempts={})
         ctx.emit("grid.bait.placed", f"{actor} places Siren Bait on the Big Rock at "
-                 f"{world.square_label(square)}", player=actor, object=bait, square=list(square),
+                 f"{board.square_label(square)}", player=actor, object=bait, square=list(square),
                  ruin_after=ruin)
 
     @place_bait.check
     def _place_bait_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(world.held(ctx, actor, BAIT), "you have no Siren Bait")
+        ctx.require(occupants.held(ctx, actor, BAIT), "you have no Siren Bait")
         ctx.require(self._rocks(ctx, actor), "you are not standing next to a Big Rock "
                     "without a Siren or Bait on it")
 
@@ -97,26 +98,26 @@ class SirenBait(Rule):
     @hook("grid.nweek.began")
     def lure(self, ctx: Ctx, data: dict[str, Any]) -> None:
         for bait, square in placed_baits(ctx):
-            record = world.obj(ctx, bait) or {}
+            record = occupants.obj(ctx, bait) or {}
             n = int(record.get("nweeks", 0)) + 1
-            world.update(ctx, bait, nweeks=n)
+            occupants.update(ctx, bait, nweeks=n)
             sides = self.params.lure_factor * n
             value = ctx.roll(sides, f"Siren Bait {bait}, nweek {n} since placed: 1d{sides}")
             if value == 1:
-                ctx.emit("grid.bait.taken", f"the Siren Bait at {world.square_label(square)} is "
+                ctx.emit("grid.bait.taken", f"the Siren Bait at {board.square_label(square)} is "
                                             f"taken",
                          object=bait, square=list(square))
                 siren = create_siren(ctx, square, "drawn by the Siren Bait")
                 self._catfights(ctx, bait, siren, square)
             elif n >= int(record.get("ruin_after", 1)):
-                world.destroy(ctx, bait, "ruined from exposure")
+                damage.destroy(ctx, bait, "ruined from exposure")
 
     def _catfights(self, ctx: Ctx, bait: str, siren: str, square: Square) -> None:
         die = self.params.catfight_die
         for player in ctx.players():
-            here = world.location(ctx, player)
-            if not world.is_cheerleader(ctx, player) or here is None \
-                    or distance(here, square) != 1 or world.carrier_of(ctx, player):
+            here = occupants.location(ctx, player)
+            if not occupants.is_cheerleader(ctx, player) or here is None \
+                    or distance(here, square) != 1 or occupants.carrier_of(ctx, player):
                 continue
             name = siren_name(ctx, siren)
             mine = theirs = 0
@@ -126,23 +127,23 @@ class SirenBait(Rule):
             if mine > theirs:
                 ctx.emit("grid.catfight.won", f"{player} wins the Catfight ({mine} to {theirs}): "
                          f"{name} disappears", player=player, siren=siren)
-                world.destroy(ctx, siren, f"lost a Catfight to {player}")
+                damage.destroy(ctx, siren, f"lost a Catfight to {player}")
                 self._to_purse(ctx, bait, player)
                 return
             ctx.emit("grid.catfight.lost", f"{name} wins the Catfight ({theirs} to {mine}): "
                      f"{player} goes into Limbo", player=player, siren=siren)
-            world.drop_all(ctx, player, "lost a Catfight")
-            world.relocate_player(ctx, player, LIMBO, how="loses a Catfight")
-        world.destroy(ctx, bait, f"taken by {siren_name(ctx, siren)}")
+            movement.drop_all(ctx, player, "lost a Catfight")
+            movement.relocate_player(ctx, player, LIMBO, how="loses a Catfight")
+        damage.destroy(ctx, bait, f"taken by {siren_name(ctx, siren)}")
 
     def _to_purse(self, ctx: Ctx, bait: str, player: str) -> None:
-        world.update(ctx, bait, kind=PURSE, location=None, holder=player)
+        occupants.update(ctx, bait, kind=PURSE, location=None, holder=player)
         ctx.emit("grid.bait.purse", f"{player} takes the Siren Bait: it is now a Purse",
                  player=player, object=bait)
 
     # -- Cheerleaders --------------------------------------------------------------------
     def _baits_beside(self, ctx: Ctx, actor: str) -> list[str]:
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         return [bait for bait, square in placed_baits(ctx)
                 if here is not None and distance(here, square) == 1]
 
@@ -156,16 +157,16 @@ class SirenBait(Rule):
         if value % 2 == 0:
             self._to_purse(ctx, bait, actor)
             return
-        attempts = dict((world.obj(ctx, bait) or {}).get("attempts", {}))
+        attempts = dict((occupants.obj(ctx, bait) or {}).get("attempts", {}))
         attempts[actor] = int(attempts.get(actor, 0)) + 1
-        world.update(ctx, bait, attempts=attempts)
+        occupants.update(ctx, bait, attempts=attempts)
         ctx.emit("grid.bait.missed", f"{actor} rolls {value} and fails to take the Siren Bait "
                  f"({attempts[actor]} unsuccessful)", player=actor, object=bait,
                  attempts=attempts[actor])
 
     @take_bait.check
     def _take_bait_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(world.is_female(ctx, actor) and world.is_cheerleader(ctx, actor),
+        ctx.require(occupants.is_female(ctx, actor) and occupants.is_cheerleader(ctx, actor),
                     "only a Female Cheerleader may try to take Siren Bait")
         ctx.require(self._baits_beside(ctx, actor), "you are not next to Siren Bait")
 
@@ -173,15 +174,15 @@ class SirenBait(Rule):
     def lured(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player = data["player"]
         start, end = as_square(data["start"]), as_square(data["end"])
-        if start is None or not (world.is_female(ctx, player)
-                                 and world.is_cheerleader(ctx, player)):
+        if start is None or not (occupants.is_female(ctx, player)
+                                 and occupants.is_cheerleader(ctx, player)):
             return
         for bait, square in placed_baits(ctx):
-            record = world.obj(ctx, bait) or {}
+            record = occupants.obj(ctx, bait) or {}
             tries = int(record.get("attempts", {}).get(player, 0))
             if distance(start, square) != 1 or tries >= self.params.attempts:
                 continue
             if end is None or distance(end, square) != 1:
                 ctx.refuse(f"{player} is a Female Cheerleader next to Siren Bait at "
-                           f"{world.square_label(square)}",
+                           f"{board.square_label(square)}",
                            detail="e may only move within the squares around it")

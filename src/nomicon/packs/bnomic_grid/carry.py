@@ -19,18 +19,18 @@ from nomicon.authoring import (
     veto,
 )
 from nomicon.boards.grid import Square, as_square, direction, distance
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants
 from nomicon.packs.bnomic_grid.airways import throw_elbonia_style
 from nomicon.packs.bnomic_grid.outside import GRID
-from nomicon.packs.bnomic_grid.world import GREMLIN, PACK, SHIELD, STICK, TOAD_PREFIX
+from nomicon.packs.bnomic_grid.terms import GREMLIN, KINDS, PACK, SHIELD, STICK, TOAD_PREFIX
 
 
 def cease_to_be_a_toad(ctx: Ctx, player: str, why: str) -> None:
     """F.1: a Toad in another's possession, sharing a square with a non-Toad player, or
     Airborne, is Thrown Elbonia-Style as e ceases to be a Toad."""
-    if not world.is_toad(ctx, player):
+    if not occupants.is_toad(ctx, player):
         return
-    world.remove_status(ctx, player, "Toad")
+    occupants.remove_status(ctx, player, "Toad")
     ctx.cancel_timer(f"toad:{player}")
     ctx.emit("grid.toad.ceased", f"{player} is no longer a Toad ({why})", player=player)
     thing = TOAD_PREFIX + player
@@ -43,10 +43,10 @@ def cease_to_be_a_toad(ctx: Ctx, player: str, why: str) -> None:
         if target is not None:
             throw_elbonia_style(ctx, player, target, "ceased to be a Toad in the air")
         return
-    here = world.location(ctx, player)
-    carried = world.carrier_of(ctx, player) is not None
-    crowded = here is not None and any(not world.is_toad(ctx, p) for p in
-                                       world.free_players_at(ctx, here, but=player))
+    here = occupants.location(ctx, player)
+    carried = occupants.carrier_of(ctx, player) is not None
+    crowded = here is not None and any(not occupants.is_toad(ctx, p) for p in
+                                       occupants.free_players_at(ctx, here, but=player))
     if here is not None and (carried or crowded):
         ctx.set_attr(player, "carried_by", None)
         throw_elbonia_style(ctx, player, here, "ceased to be a Toad among players")
@@ -72,9 +72,9 @@ class Toads(Rule):
     @hook("grid.toad.made")
     def become(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player, nweeks = data["player"], int(data.get("nweeks", 4))
-        world.drop_all(ctx, player, "becomes a Toad")
-        world.add_status(ctx, player, "Toad")
-        ctx.set_timer(f"toad:{player}", nweeks * world.nweek_length(ctx), self.stop,
+        movement.drop_all(ctx, player, "becomes a Toad")
+        occupants.add_status(ctx, player, "Toad")
+        ctx.set_timer(f"toad:{player}", nweeks * clock.nweek_length(ctx), self.stop,
                       {"player": player})
         ctx.emit("grid.toad.became", f"{player} is a Toad for {nweeks} nweeks", player=player,
                  nweeks=nweeks)
@@ -89,33 +89,34 @@ class Toads(Rule):
 
     @adjust("grid.may-share")
     def toads_share(self, ctx: Ctx, question: dict[str, Any]) -> dict[str, Any]:
-        if world.is_toad(ctx, question["mover"]) or world.is_toad(ctx, question["occupant"]):
+        if (occupants.is_toad(ctx, question["mover"])
+                or occupants.is_toad(ctx, question["occupant"])):
             return {**question, "allowed": True}
         return question
 
     @veto("pick-up", "catch", "throw", "fly")
     def toad_hands(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
-        if ctx.is_player(actor) and world.is_toad(ctx, actor):
+        if ctx.is_player(actor) and occupants.is_toad(ctx, actor):
             what = "use Elbonian Airways" if decl.name == "fly" else decl.name
             ctx.refuse(f"{actor} is a Toad and may not {what}")
 
     @hook("grid.move.check")
     def no_free_will(self, ctx: Ctx, data: dict[str, Any]) -> None:
-        if world.is_toad(ctx, data["player"]):
+        if occupants.is_toad(ctx, data["player"]):
             ctx.refuse(f"{data['player']} is a Toad and may not move of eir own free will")
 
     @adjust("grid.throw.catch")
     def toads_do_not_catch(self, ctx: Ctx, question: dict[str, Any]) -> dict[str, Any]:
-        if world.is_toad(ctx, question["catcher"]):
+        if occupants.is_toad(ctx, question["catcher"]):
             return {**question, "allowed": False}
         return question
 
     @adjust("grid.bonus-box.effect")
     def toads_and_boxes(self, ctx: Ctx, effect: dict[str, Any]) -> dict[str, Any] | None:
         player = effect["player"]
-        if world.is_toad(ctx, player):
+        if occupants.is_toad(ctx, player):
             return None
-        toads = world.carried_toads(ctx, player)
+        toads = occupants.carried_toads(ctx, player)
         if effect["points"] < 0 and toads:
             toad = ctx.pick(toads, f"the Toad carried by {player} that takes the Bonus Box")
             return {**effect, "player": toad}
@@ -124,27 +125,28 @@ class Toads(Rule):
 
 def relocate_or_remove(ctx: Ctx, oid: str, why: str) -> None:
     """Put an object on a random legal square (or destroy it if there is none)."""
-    square = world.random_square(ctx, why, lambda s: world.may_object_occupy(ctx, s))
+    square = movement.random_square(ctx, why, lambda s: movement.may_object_occupy(ctx, s))
     if square is None:
-        world.destroy(ctx, oid, "there is no legal square for it")
+        damage.destroy(ctx, oid, "there is no legal square for it")
     else:
-        world.relocate_object(ctx, oid, square, how=why)
+        movement.relocate_object(ctx, oid, square, how=why)
 
 
 def ensure_one(ctx: Ctx, kind_name: str) -> None:
     """If there is none of a kind, one is placed on a random legal square."""
-    if world.of_kind(ctx, kind_name) or not isinstance(ctx.get(["board", "objects"], None),
-                                                       dict):
+    if occupants.of_kind(ctx, kind_name) or not isinstance(ctx.get(["board", "objects"], None),
+                                                           dict):
         return
-    label = world.KINDS[kind_name].label
-    square = world.random_square(ctx, f"the {label} is placed",
-                                 lambda s: world.may_object_occupy(ctx, s))
+    label = KINDS[kind_name].label
+    square = movement.random_square(ctx, f"the {label} is placed",
+                                    lambda s: movement.may_object_occupy(ctx, s))
     if square is not None:
         # The first one has the kind's name for an id; should that id be taken by
         # something else (an Administrator's correction), the next free one.
-        oid = kind_name if world.obj(ctx, kind_name) is None else world.new_id(ctx, kind_name)
-        world.create(ctx, kind_name, oid=oid, location=square)
-        ctx.emit("grid.object.placed", f"the {label} is placed on {world.square_label(square)}",
+        oid = (kind_name if occupants.obj(ctx, kind_name) is None
+               else occupants.new_id(ctx, kind_name))
+        occupants.create(ctx, kind_name, oid=oid, location=square)
+        ctx.emit("grid.object.placed", f"the {label} is placed on {board.square_label(square)}",
                  object=oid, square=list(square))
 
 
@@ -168,21 +170,21 @@ class BigStick(Rule):
         ensure_one(ctx, STICK)
 
     def on_repeal(self, ctx: Ctx) -> None:
-        for oid in world.of_kind(ctx, STICK):
-            world.destroy(ctx, oid, "no rule keeps the Big Stick")
+        for oid in occupants.of_kind(ctx, STICK):
+            damage.destroy(ctx, oid, "no rule keeps the Big Stick")
 
     @hook("batch.closing")
     def always_a_stick(self, ctx: Ctx, data: dict[str, Any]) -> None:
         ensure_one(ctx, STICK)
 
     def _targets(self, ctx: Ctx, actor: str) -> list[str]:
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         if here is None:
             return []
-        found = [p for p in ctx.players() if p != actor and world.carrier_of(ctx, p) is None
-                 and _adjacent(here, world.location(ctx, p))]
-        found += [oid for oid in world.of_kind(ctx, GREMLIN)
-                  if _adjacent(here, world.object_square(world.objects(ctx)[oid]))]
+        found = [p for p in ctx.players() if p != actor and occupants.carrier_of(ctx, p) is None
+                 and _adjacent(here, occupants.location(ctx, p))]
+        found += [oid for oid in occupants.of_kind(ctx, GREMLIN)
+                  if _adjacent(here, occupants.object_square(occupants.objects(ctx)[oid]))]
         asked: dict[str, Any] = {"player": actor, "targets": []}
         ctx.dispatch("grid.whack.targets", asked)
         return found + [t for t in asked["targets"] if t not in found]
@@ -191,43 +193,43 @@ class BigStick(Rule):
                          "lets you Whack)", choices="_targets"))
     def whack(self, ctx: Ctx, actor: str, target: str) -> None:
         """Whack a player or a Gremlin in an adjacent square with the Big Stick."""
-        stick = world.held(ctx, actor, STICK)[0]
+        stick = occupants.held(ctx, actor, STICK)[0]
         ctx.emit("grid.whack", f"{actor} Whacks {target} with the Big Stick", player=actor,
                  target=target)
         if ctx.is_player(target):
             received: dict[str, Any] = {"by": actor, "target": target, "prevented": False}
             ctx.dispatch("grid.whack.received", received)
             if not received["prevented"]:
-                start, end = world.location(ctx, actor), world.location(ctx, target)
+                start, end = occupants.location(ctx, actor), occupants.location(ctx, target)
                 if start is not None and end is not None:
-                    world.push(ctx, target, direction(start, end), self.params.knock,
-                               how=f"is knocked away by {actor}'s Whack")
-                world.add_status(ctx, target, "Dizzy")
-        elif (world.obj(ctx, target) or {}).get("kind") == GREMLIN:
-            world.relocate_object(ctx, target, None, how="is knocked off the Grid")
-            world.update(ctx, target, off_grid=True,
-                         status=sorted({*(world.obj(ctx, target) or {}).get("status", []),
+                    movement.push(ctx, target, direction(start, end), self.params.knock,
+                                  how=f"is knocked away by {actor}'s Whack")
+                occupants.add_status(ctx, target, "Dizzy")
+        elif (occupants.obj(ctx, target) or {}).get("kind") == GREMLIN:
+            movement.relocate_object(ctx, target, None, how="is knocked off the Grid")
+            occupants.update(ctx, target, off_grid=True,
+                             status=sorted({*(occupants.obj(ctx, target) or {}).get("status", []),
                                         "Dizzy"}))
         else:
             ctx.dispatch("grid.whack.object", {"by": actor, "object": target})
-        if world.obj(ctx, stick) is not None:
+        if occupants.obj(ctx, stick) is not None:
             relocate_or_remove(ctx, stick, "the Big Stick vanishes and reappears")
 
     @whack.check
     def _whack_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(world.on_grid(ctx, actor), "you are not on the Grid")
-        ctx.require(world.held(ctx, actor, STICK), "you do not have the Big Stick")
+        ctx.require(occupants.on_grid(ctx, actor), "you are not on the Grid")
+        ctx.require(occupants.held(ctx, actor, STICK), "you do not have the Big Stick")
 
     @hook("grid.nweek.ended")
     def recover(self, ctx: Ctx, data: dict[str, Any]) -> None:
         for player in ctx.players():
-            world.remove_status(ctx, player, "Dizzy")
-        for oid in world.of_kind(ctx, GREMLIN):
-            record = world.obj(ctx, oid) or {}
+            occupants.remove_status(ctx, player, "Dizzy")
+        for oid in occupants.of_kind(ctx, GREMLIN):
+            record = occupants.obj(ctx, oid) or {}
             if not record.get("off_grid") or not record.get("active", True):
                 continue
-            world.update(ctx, oid, off_grid=False,
-                         status=[s for s in record.get("status", []) if s != "Dizzy"])
+            occupants.update(ctx, oid, off_grid=False,
+                             status=[s for s in record.get("status", []) if s != "Dizzy"])
             relocate_or_remove(ctx, oid, "the Gremlin comes back to the Grid")
 
 
@@ -255,8 +257,8 @@ class Shield(Rule):
         ensure_one(ctx, SHIELD)
 
     def on_repeal(self, ctx: Ctx) -> None:
-        for oid in world.of_kind(ctx, SHIELD):
-            world.destroy(ctx, oid, "no rule keeps the Shield")
+        for oid in occupants.of_kind(ctx, SHIELD):
+            damage.destroy(ctx, oid, "no rule keeps the Shield")
 
     @hook("batch.closing")
     def always_a_shield(self, ctx: Ctx, data: dict[str, Any]) -> None:
@@ -272,14 +274,14 @@ class Shield(Rule):
 
     def _protect(self, ctx: Ctx, data: dict[str, Any], how: str) -> None:
         holder, attacker = data["target"], data["by"]
-        shields = world.held(ctx, holder, SHIELD)
+        shields = occupants.held(ctx, holder, SHIELD)
         if data["prevented"] or not shields:
             return
         data["prevented"] = True
         ctx.emit("grid.shield.used", f"{holder}'s Shield turns the blow back on {attacker}",
                  player=holder, attacker=attacker)
-        start, end = world.location(ctx, holder), world.location(ctx, attacker)
+        start, end = occupants.location(ctx, holder), occupants.location(ctx, attacker)
         if start is not None and end is not None and start != end:
-            world.push(ctx, attacker, direction(start, end), self.params.recoil,
-                       how=f"is moved away from {holder}'s Shield ({how} player)")
-        world.destroy(ctx, shields[0], "used")
+            movement.push(ctx, attacker, direction(start, end), self.params.recoil,
+                          how=f"is moved away from {holder}'s Shield ({how} player)")
+        damage.destroy(ctx, shields[0], "used")

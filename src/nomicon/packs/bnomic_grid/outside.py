@@ -15,9 +15,9 @@ from pydantic import Field
 
 from nomicon.authoring import Arg, Attribute, Ctx, Currency, Rule, RuleParams, action, every, hook
 from nomicon.boards.grid import as_square
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants
 from nomicon.packs.bnomic_grid.sight import radar_reveals
-from nomicon.packs.bnomic_grid.world import BOX, FUND, GREMLIN, PACK, POINTS
+from nomicon.packs.bnomic_grid.terms import BOX, FUND, GREMLIN, PACK, POINTS
 
 GRID = frozenset({"board:grid"})
 STARTING = "starting points"
@@ -124,7 +124,7 @@ class Time(Rule):
 
     @every("once per nweek")
     def next_nweek(self, ctx: Ctx, payload: dict[str, Any]) -> None:
-        ending = world.nweek(ctx)
+        ending = clock.nweek(ctx)
         ctx.emit("grid.nweek.ended", f"nweek {ending} ends", nweek=ending)
         ctx.set(["board", "nweek"], ending + 1)
         ctx.emit("grid.nweek.began", f"nweek {ending + 1} begins", nweek=ending + 1)
@@ -190,20 +190,20 @@ class Gremlins(Rule):
             admin=True)
     def add_gremlin(self, ctx: Ctx, actor: str, x: int, y: int, name: str | None = None) -> None:
         """Create an Active Gremlin on a square."""
-        ctx.require(world.may_object_occupy(ctx, (x, y)),
-                    f"a Gremlin cannot stand on {world.square_label((x, y))}")
-        oid = world.create(ctx, GREMLIN, location=(x, y), active=True, status=[],
-                           name=name or "")
-        ctx.emit("grid.gremlin.added", f"a Gremlin ({oid}) appears on {world.square_label((x, y))}",
+        ctx.require(movement.may_object_occupy(ctx, (x, y)),
+                    f"a Gremlin cannot stand on {board.square_label((x, y))}")
+        oid = occupants.create(ctx, GREMLIN, location=(x, y), active=True, status=[],
+                               name=name or "")
+        ctx.emit("grid.gremlin.added", f"a Gremlin ({oid}) appears on {board.square_label((x, y))}",
                  object=oid, square=[x, y])
 
     @action("set-gremlin-active", Arg("gremlin", str), Arg("active", bool), admin=True)
     def set_active(self, ctx: Ctx, actor: str, gremlin: str, active: bool) -> None:
         """Make a Gremlin Active or not."""
-        record = world.obj(ctx, gremlin)
+        record = occupants.obj(ctx, gremlin)
         ctx.require(record is not None and record.get("kind") == GREMLIN,
                     f"there is no Gremlin {gremlin!r}")
-        world.update(ctx, gremlin, active=active)
+        occupants.update(ctx, gremlin, active=active)
         ctx.emit("grid.gremlin.active", f"{gremlin} is {'Active' if active else 'not Active'}",
                  object=gremlin, active=active)
 
@@ -223,39 +223,39 @@ class BonusBoxes(Rule):
             admin=True, sealed=True)
     def place(self, ctx: Ctx, actor: str, x: int, y: int, points: int) -> None:
         """Place a Bonus Box on a square, in secret."""
-        ctx.require(world.may_object_occupy(ctx, (x, y)),
-                    f"a Bonus Box cannot stand on {world.square_label((x, y))}")
-        oid = world.create(ctx, BOX, location=(x, y), points=points)
+        ctx.require(movement.may_object_occupy(ctx, (x, y)),
+                    f"a Bonus Box cannot stand on {board.square_label((x, y))}")
+        oid = occupants.create(ctx, BOX, location=(x, y), points=points)
         ctx.emit("grid.bonus-box.placed", f"{oid} ({points:+d} points) is on "
-                                          f"{world.square_label((x, y))}",
+                                          f"{board.square_label((x, y))}",
                  to=[], object=oid, square=[x, y], points=points)
 
     @hook("grid.moved")
     def open_box(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player = data["player"]
         square = as_square(data["end"])
-        if square is None or world.location(ctx, player) != square:
+        if square is None or occupants.location(ctx, player) != square:
             return
-        for oid in world.objects_at(ctx, square):
-            record = world.obj(ctx, oid)
+        for oid in occupants.objects_at(ctx, square):
+            record = occupants.obj(ctx, oid)
             if record is None or record.get("kind") != BOX:
                 continue
             effect = ctx.adjust("grid.bonus-box.effect", {"player": player, "box": oid,
                                                       "points": int(record.get("points", 0))})
             if effect is None:
                 continue  # a rule says this player is unaffected by Bonus Boxes
-            world.destroy(ctx, oid, f"opened by {effect['player']}")
+            damage.destroy(ctx, oid, f"opened by {effect['player']}")
             self._apply(ctx, effect["player"], effect["points"], oid)
 
     def _apply(self, ctx: Ctx, player: str, points: int, oid: str) -> None:
         ctx.emit("grid.bonus-box.opened", f"{player} opens a Bonus Box: {points:+d} points",
                  player=player, box=oid, points=points)
-        if points > 0 and world.has_points(ctx):
-            given = min(points, world.balance(ctx, FUND))
+        if points > 0 and damage.has_points(ctx):
+            given = min(points, damage.balance(ctx, FUND))
             if given > 0:
                 ctx.transfer(FUND, player, given, POINTS, f"Bonus Box {oid}")
         elif points < 0:
-            world.lose_at_most(ctx, player, -points, f"Bonus Box {oid}")
+            damage.lose_at_most(ctx, player, -points, f"Bonus Box {oid}")
 
     def redact(self, view: dict[str, Any], viewer: str) -> None:
         if viewer == "admin":
@@ -296,5 +296,5 @@ class PlayerTraits(Rule):
             ctx.set_attr(player, "female", female)
         if cheerleader is not None:
             ctx.set_attr(player, "cheerleader", cheerleader)
-        ctx.emit("grid.traits.set", f"{player}: female {world.is_female(ctx, player)}, "
-                 f"cheerleader {world.is_cheerleader(ctx, player)}", player=player)
+        ctx.emit("grid.traits.set", f"{player}: female {occupants.is_female(ctx, player)}, "
+                 f"cheerleader {occupants.is_cheerleader(ctx, player)}", player=player)

@@ -15,10 +15,10 @@ from nomicon.boards.grid import (
     direction,
     step,
 )
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.squares import GENERAL
-from nomicon.packs.bnomic_grid.world import FUND, PACK, TOAD_PREFIX
+from nomicon.packs.bnomic_grid.terms import FUND, PACK, TOAD_PREFIX, kind, toad_name
 
 MAX = 20  # the largest coordinate an action accepts; the Grid may be smaller
 
@@ -35,18 +35,18 @@ def check_move(ctx: Ctx, player: str, start: Square | None, end: Square | str,
 
 def why_not_occupy(ctx: Ctx, player: str, square: Square) -> str | None:
     """Why a player may not occupy a square, or None if e may."""
-    the_grid = world.grid(ctx)
+    the_grid = board.grid(ctx)
     if not the_grid.contains(square):
-        return (f"{world.square_label(square)} is off the Grid, which is {the_grid.width} by "
+        return (f"{board.square_label(square)} is off the Grid, which is {the_grid.width} by "
                 f"{the_grid.height}")
-    blocking = [oid for oid in world.objects_at(ctx, square, hidden=False)
-                if not world.kind(world.objects(ctx)[oid]).passable]
+    blocking = [oid for oid in occupants.objects_at(ctx, square, hidden=False)
+                if not kind(occupants.objects(ctx)[oid]).passable]
     if blocking:
-        labels = ", ".join(world.kind(world.objects(ctx)[oid]).label for oid in blocking)
-        return f"{world.square_label(square)} holds an Impassable object ({labels})"
-    if not world.may_player_occupy(ctx, player, square):
-        others = ", ".join(world.free_players_at(ctx, square, but=player))
-        return f"{others} already occupies {world.square_label(square)}"
+        labels = ", ".join(kind(occupants.objects(ctx)[oid]).label for oid in blocking)
+        return f"{board.square_label(square)} holds an Impassable object ({labels})"
+    if not movement.may_player_occupy(ctx, player, square):
+        others = ", ".join(occupants.free_players_at(ctx, square, but=player))
+        return f"{others} already occupies {board.square_label(square)}"
     return None
 
 
@@ -78,26 +78,26 @@ class PlayersOnTheGrid(Rule):
         check_move(ctx, actor, None, square, "enter")
         reason = why_not_occupy(ctx, actor, square)
         if reason:
-            ctx.refuse(f"{world.square_label(square)} is not a legal location", detail=reason)
-        world.relocate_player(ctx, actor, square, how="enters the Grid")
+            ctx.refuse(f"{board.square_label(square)} is not a legal location", detail=reason)
+        movement.relocate_player(ctx, actor, square, how="enters the Grid")
 
     @enter.check
     def _enter_check(self, ctx: Ctx, actor: str) -> None:
         ctx.require(ctx.attr(actor, "location", LIMBO) == LIMBO, "you are not in Limbo",
                     detail="only a player in Limbo enters the Grid")
-        free = len(world.unoccupied_squares(ctx))
+        free = len(movement.unoccupied_squares(ctx))
         ctx.require(free >= 2, "a player cannot enter the Grid when fewer than two "
                     "locations are unoccupied", detail=f"{free} unoccupied")
 
     @action("leave")
     def leave(self, ctx: Ctx, actor: str) -> None:
         """Leave the Grid for Limbo, dropping first every carryable object you hold."""
-        world.drop_all(ctx, actor, "leaves the Grid")
-        world.relocate_player(ctx, actor, LIMBO, how="leaves the Grid")
+        movement.drop_all(ctx, actor, "leaves the Grid")
+        movement.relocate_player(ctx, actor, LIMBO, how="leaves the Grid")
 
     @leave.check
     def _leave_check(self, ctx: Ctx, actor: str) -> None:
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         ctx.require(here is not None, "you are not on the Grid")
         check_move(ctx, actor, here, LIMBO, "leave")
 
@@ -119,12 +119,12 @@ class Movement(Rule):
             Arg("y", int, "y coordinate", minimum=1, maximum=MAX))
     def move(self, ctx: Ctx, actor: str, x: int, y: int) -> None:
         """Move to one of the units surrounding your location (once per nweek)."""
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         assert here is not None  # the check refuses players off the Grid
         target = (x, y)
         if not are_consecutive(here, target):
-            ctx.refuse(f"{world.square_label(target)} is not a unit surrounding "
-                       f"{world.square_label(here)}",
+            ctx.refuse(f"{board.square_label(target)} is not a unit surrounding "
+                       f"{board.square_label(here)}",
                        detail="a player moves one unit in any direction, once per nweek")
         self._go(ctx, actor, here, target)
 
@@ -132,7 +132,7 @@ class Movement(Rule):
                         choices="_directions", explain="_why_not_direction"))
     def step_to(self, ctx: Ctx, actor: str, direction: str) -> None:
         """Move one unit in a direction (N is towards y = 20): the same as move."""
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         assert here is not None
         self._go(ctx, actor, here, step(here, DIRECTIONS[direction]))
 
@@ -142,9 +142,9 @@ class Movement(Rule):
         # the Grid are the coordinate locations), and the rules that say where a player
         # "may only move" (Sirens, Siren Bait) or that e "may not make a move" (Toads)
         # limit the announcement itself.
-        the_grid = world.grid(ctx)
+        the_grid = board.grid(ctx)
         if not the_grid.contains(target):
-            ctx.refuse(f"{world.square_label(target)} is off the Grid, which is "
+            ctx.refuse(f"{board.square_label(target)} is off the Grid, which is "
                        f"{the_grid.width} by "
                        f"{the_grid.height}",
                        detail="a player announces a move to a location on the Grid")
@@ -152,21 +152,21 @@ class Movement(Rule):
         # An announced move into a unit the player may not occupy happens and fails:
         # "eir Move fails and e remains in eir current location". It is the nweek's
         # move all the same ("Once per nweek ... may announce that e intends to move").
-        ctx.set_attr(actor, "moved_nweek", world.nweek(ctx))
+        ctx.set_attr(actor, "moved_nweek", clock.nweek(ctx))
         reason = why_not_occupy(ctx, actor, target)
         if reason:
-            ctx.emit("grid.move.failed", f"{actor}'s Move to {world.square_label(target)} fails "
-                     f"({reason}): {actor} remains at {world.square_label(here)}", player=actor,
+            ctx.emit("grid.move.failed", f"{actor}'s Move to {board.square_label(target)} fails "
+                     f"({reason}): {actor} remains at {board.square_label(here)}", player=actor,
                      start=list(here), end=list(target), reason=reason)
             return
-        world.relocate_player(ctx, actor, target, how="moves",
-                              direction=direction(here, target))
+        movement.relocate_player(ctx, actor, target, how="moves",
+                                 direction=direction(here, target))
 
     def _check(self, ctx: Ctx, actor: str) -> None:
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         ctx.require(here is not None, "you are not on the Grid",
                     detail="enter the Grid first")
-        week = world.nweek(ctx)
+        week = clock.nweek(ctx)
         ctx.require(ctx.attr(actor, "moved_nweek", 0) != week,
                     f"you have already moved in nweek {week}",
                     detail="a player moves once per nweek")
@@ -178,13 +178,13 @@ class Movement(Rule):
         """The directions a player may announce: a move into a unit e may not occupy
         is among them (it fails, B.2), one off the Grid or out of a Siren's zone is
         not."""
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         if here is None:
             return []
         out = []
         for name, way in DIRECTIONS.items():
             target = step(here, way)
-            if not world.grid(ctx).contains(target):
+            if not board.grid(ctx).contains(target):
                 continue
             try:
                 check_move(ctx, actor, here, target, "move")
@@ -197,7 +197,7 @@ class Movement(Rule):
         if value not in DIRECTIONS:
             ctx.refuse(f"{value!r} is not a direction",
                        detail="N, NE, E, SE, S, SW, W or NW")
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         assert here is not None
         with ctx.savepoint(keep=False):
             self._go(ctx, actor, here, step(here, DIRECTIONS[value]))
@@ -216,49 +216,49 @@ class Inventory(Rule):
     requires = GRID
 
     def _here(self, ctx: Ctx, actor: str) -> list[str]:
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         if here is None:
             return []
-        found = [oid for oid in world.objects_at(ctx, here)
-                 if world.is_carryable(ctx, oid)]
-        found += [TOAD_PREFIX + p for p in world.free_players_at(ctx, here, but=actor)
-                  if world.is_carryable(ctx, TOAD_PREFIX + p)]
+        found = [oid for oid in occupants.objects_at(ctx, here)
+                 if occupants.is_carryable(ctx, oid)]
+        found += [TOAD_PREFIX + p for p in occupants.free_players_at(ctx, here, but=actor)
+                  if occupants.is_carryable(ctx, TOAD_PREFIX + p)]
         return found
 
     def _why_not_here(self, ctx: Ctx, actor: str, value: Any) -> None:
         thing = str(value)
-        toad = world.toad_name(thing)
-        record = world.obj(ctx, thing)
+        toad = toad_name(thing)
+        record = occupants.obj(ctx, thing)
         if toad is not None and ctx.is_player(toad):
-            ctx.require(world.is_toad(ctx, toad), f"{toad} is not a Toad: only Toads are "
+            ctx.require(occupants.is_toad(ctx, toad), f"{toad} is not a Toad: only Toads are "
                         "carried")
         elif record is None:
             ctx.refuse(f"there is no object {thing!r}")
-        elif not world.kind(record).carryable:
-            ctx.refuse(f"the {world.kind(record).label} ({thing}) is not carryable")
+        elif not kind(record).carryable:
+            ctx.refuse(f"the {kind(record).label} ({thing}) is not carryable")
         ctx.refuse(f"{thing} is not on your square")
 
     @action("pick-up", Arg("object", str, "what to pick up", choices="_here",
                            explain="_why_not_here"))
     def pick_up(self, ctx: Ctx, actor: str, object: str) -> None:
         """Pick up a carryable object on your square."""
-        toad = world.toad_name(object)
+        toad = toad_name(object)
         if toad is not None:
             ctx.set_attr(toad, "carried_by", actor)
             ctx.emit("grid.toad.picked-up", f"{actor} picks up the Toad {toad}", player=actor,
                      toad=toad)
             return
-        world.relocate_object(ctx, object, None, holder=actor, how=f"is picked up by {actor}")
+        movement.relocate_object(ctx, object, None, holder=actor, how=f"is picked up by {actor}")
 
     @pick_up.check
     def _pick_up_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(world.on_grid(ctx, actor), "you are not on the Grid")
+        ctx.require(occupants.on_grid(ctx, actor), "you are not on the Grid")
 
     def _mine(self, ctx: Ctx, actor: str) -> list[str]:
-        return [t for t in world.possessions(ctx, actor) if world.is_carryable(ctx, t)]
+        return [t for t in occupants.possessions(ctx, actor) if occupants.is_carryable(ctx, t)]
 
     def _why_not_mine(self, ctx: Ctx, actor: str, value: Any) -> None:
-        if value in world.possessions(ctx, actor):
+        if value in occupants.possessions(ctx, actor):
             ctx.refuse(f"{value} is not carryable: it cannot be dropped")
         ctx.refuse(f"you do not hold {value}")
 
@@ -266,17 +266,17 @@ class Inventory(Rule):
                         explain="_why_not_mine"))
     def drop(self, ctx: Ctx, actor: str, object: str) -> None:
         """Drop a carryable object where you stand."""
-        toad = world.toad_name(object)
+        toad = toad_name(object)
         if toad is not None:
             ctx.set_attr(toad, "carried_by", None)
             ctx.emit("grid.toad.dropped", f"{actor} drops the Toad {toad}", player=actor, toad=toad)
             return
-        world.relocate_object(ctx, object, world.location(ctx, actor),
-                              how=f"is dropped by {actor}")
+        movement.relocate_object(ctx, object, occupants.location(ctx, actor),
+                                 how=f"is dropped by {actor}")
 
     @drop.check
     def _drop_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(world.on_grid(ctx, actor), "you are not on the Grid")
+        ctx.require(occupants.on_grid(ctx, actor), "you are not on the Grid")
 
     def redact(self, view: dict[str, Any], viewer: str) -> None:
         players = view.get("players") or {}
@@ -305,7 +305,7 @@ class Throwing(Rule):
     requires = GRID
 
     def _mine(self, ctx: Ctx, actor: str) -> list[str]:
-        return [t for t in world.possessions(ctx, actor) if world.is_carryable(ctx, t)]
+        return [t for t in occupants.possessions(ctx, actor) if occupants.is_carryable(ctx, t)]
 
     @action("throw", Arg("object", str, "what to throw", choices="_mine"),
             Arg("x", int, "x of the Target", minimum=1, maximum=MAX),
@@ -313,26 +313,26 @@ class Throwing(Rule):
     def throw(self, ctx: Ctx, actor: str, object: str, x: int, y: int) -> None:
         """Throw a carryable object at a square: it lands two ndays later."""
         target = (x, y)
-        ctx.require(world.grid(ctx).contains(target), f"{world.square_label(target)} is off the "
+        ctx.require(board.grid(ctx).contains(target), f"{board.square_label(target)} is off the "
                                                       f"Grid")
-        toad = world.toad_name(object)
+        toad = toad_name(object)
         if toad is not None:
             ctx.set_attr(toad, "carried_by", None)
             ctx.set_attr(toad, "location", None)
             ctx.set_attr(toad, "airborne", list(target))
         else:
-            world.update(ctx, object, holder=None, location=None, airborne=list(target))
+            occupants.update(ctx, object, holder=None, location=None, airborne=list(target))
         if not ctx.state.has(["board", "flights"]):
             ctx.set(["board", "flights"], {})
         ctx.set(["board", "flights", object], {"target": list(target), "thrower": actor,
                                                "catchers": []})
-        ctx.emit("grid.thrown", f"{actor} throws {object} at {world.square_label(target)}",
+        ctx.emit("grid.thrown", f"{actor} throws {object} at {board.square_label(target)}",
                  player=actor, object=object, target=list(target))
-        ctx.set_timer(f"land:{object}", 2 * world.nday_length(ctx), self.land, {"thing": object})
+        ctx.set_timer(f"land:{object}", 2 * clock.nday_length(ctx), self.land, {"thing": object})
 
     @throw.check
     def _throw_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(world.on_grid(ctx, actor), "you are not on the Grid")
+        ctx.require(occupants.on_grid(ctx, actor), "you are not on the Grid")
 
     def _flying(self, ctx: Ctx, actor: str) -> list[str]:
         return [thing for thing, flight in ctx.get(["board", "flights"], {}).items()
@@ -361,35 +361,35 @@ def resolve_landing(ctx: Ctx, thing: str, flight: dict[str, Any]) -> None:
     ctx.state.delete(["board", "flights", thing])
     ctx.cancel_timer(f"land:{thing}")
     target = as_square(flight.get("target"))
-    toad = world.toad_name(thing)
+    toad = toad_name(thing)
     if toad is not None:
         if not ctx.is_player(toad):
             return
         ctx.set_attr(toad, "airborne", None)
-    elif world.obj(ctx, thing) is None:
+    elif occupants.obj(ctx, thing) is None:
         return
     else:
-        world.update(ctx, thing, airborne=None)
-    the_grid = world.grid(ctx)
+        occupants.update(ctx, thing, airborne=None)
+    the_grid = board.grid(ctx)
 
     def legal(square: Square) -> bool:
         if toad is not None:
-            return world.may_player_occupy(ctx, toad, square)
-        return world.may_object_occupy(ctx, square)
+            return movement.may_player_occupy(ctx, toad, square)
+        return movement.may_object_occupy(ctx, square)
 
-    if target is None or world.impassable_at(ctx, target) or not the_grid.contains(target):
+    if target is None or occupants.impassable_at(ctx, target) or not the_grid.contains(target):
         centre = target or (1, 1)
         beside = [s for s in the_grid.neighbours(centre) if legal(s)]
         pool = beside or the_grid.nearest(centre, [s for s in the_grid.squares() if legal(s)])
-        spot = ctx.pick(pool, f"{thing} lands beside the Target {world.square_label(centre)}") \
+        spot = ctx.pick(pool, f"{thing} lands beside the Target {board.square_label(centre)}") \
             if pool else None
-        put_down(ctx, thing, spot, how=f"lands beside the Target {world.square_label(centre)}")
+        put_down(ctx, thing, spot, how=f"lands beside the Target {board.square_label(centre)}")
         return
-    victims = world.free_players_at(ctx, target, but=toad)
+    victims = occupants.free_players_at(ctx, target, but=toad)
     if not victims:
         put_down(ctx, thing, target, how="lands")
         return
-    victim = next((p for p in victims if not world.is_toad(ctx, p)), victims[0])
+    victim = next((p for p in victims if not occupants.is_toad(ctx, p)), victims[0])
     catching = ctx.adjust("grid.throw.catch", {"thing": thing, "catcher": victim,
                                           "allowed": victim in flight.get("catchers", [])})
     if catching is not None and catching["allowed"]:
@@ -399,27 +399,27 @@ def resolve_landing(ctx: Ctx, thing: str, flight: dict[str, Any]) -> None:
             ctx.emit("grid.caught", f"{victim} catches the Toad {toad}", player=victim,
                      object=thing)
         else:
-            world.relocate_object(ctx, thing, None, holder=victim, how=f"is caught by {victim}")
+            movement.relocate_object(ctx, thing, None, holder=victim, how=f"is caught by {victim}")
         return
     loss = ctx.roll(4, f"{thing} hits {victim}: points lost 1d4")
     thrower = flight.get("thrower")
     to = thrower if isinstance(thrower, str) and ctx.is_player(thrower) else FUND
     ctx.emit("grid.hit", f"{thing} hits {victim}, who loses {loss} points to {to}", player=victim,
              object=thing, loss=loss, to=to)
-    world.lose_at_most(ctx, victim, loss, f"hit by {thing}", to=to)
+    damage.lose_at_most(ctx, victim, loss, f"hit by {thing}", to=to)
     ctx.dispatch("grid.throw.hit", {"thing": thing, "victim": victim, "target": list(target)})
-    if toad is not None or world.obj(ctx, thing) is not None:
+    if toad is not None or occupants.obj(ctx, thing) is not None:
         put_down(ctx, thing, target, how=f"falls where it hit {victim}")
 
 
 def put_down(ctx: Ctx, thing: str, square: Square | None, *, how: str) -> None:
-    toad = world.toad_name(thing)
+    toad = toad_name(thing)
     if toad is not None:
-        world.relocate_player(ctx, toad, square if square else LIMBO, how=how)
+        movement.relocate_player(ctx, toad, square if square else LIMBO, how=how)
     elif square is None:
-        world.destroy(ctx, thing, "there is no legal square for it")
+        damage.destroy(ctx, thing, "there is no legal square for it")
     else:
-        world.relocate_object(ctx, thing, square, how=how)
+        movement.relocate_object(ctx, thing, square, how=how)
 
 
 class Deference(Rule):

@@ -8,10 +8,10 @@ from pydantic import Field
 
 from nomicon.authoring import Arg, Attribute, Ctx, Rule, RuleParams, action
 from nomicon.boards.grid import are_consecutive, direction
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import board, damage, movement, occupants
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX
-from nomicon.packs.bnomic_grid.world import GUN, PACK, TOWER
+from nomicon.packs.bnomic_grid.terms import GUN, PACK, TOWER, kind
 
 
 class Radar(Rule):
@@ -51,23 +51,23 @@ class RadarTowers(Rule):
     @action("build-radar-tower")
     def build(self, ctx: Ctx, actor: str) -> None:
         """Pay 8 points to build a Radar Tower on your square."""
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         assert here is not None
-        world.charge(ctx, actor, self.params.price, "a Radar Tower")
-        oid = world.create(ctx, TOWER, location=here, builder=actor)
+        damage.charge(ctx, actor, self.params.price, "a Radar Tower")
+        oid = occupants.create(ctx, TOWER, location=here, builder=actor)
         ctx.emit("grid.tower.built", f"{actor} builds a Radar Tower ({oid}) on "
-                                     f"{world.square_label(here)}",
+                                     f"{board.square_label(here)}",
                  player=actor, object=oid, square=list(here))
 
     @build.check
     def _build_check(self, ctx: Ctx, actor: str) -> None:
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         ctx.require(here is not None, "you are not on the Grid")
         assert here is not None
-        ctx.require(not any(world.objects(ctx)[oid].get("kind") == TOWER
-                            for oid in world.objects_at(ctx, here)),
-                    f"{world.square_label(here)} already contains a Radar Tower")
-        world.require_points(ctx, actor, self.params.price, "a Radar Tower")
+        ctx.require(not any(occupants.objects(ctx)[oid].get("kind") == TOWER
+                            for oid in occupants.objects_at(ctx, here)),
+                    f"{board.square_label(here)} already contains a Radar Tower")
+        damage.require_points(ctx, actor, self.params.price, "a Radar Tower")
 
 
 class PinballGuns(Rule):
@@ -90,45 +90,45 @@ class PinballGuns(Rule):
     @action("buy-gun")
     def buy_gun(self, ctx: Ctx, actor: str) -> None:
         """Buy a Pinball Gun for 2 points."""
-        world.charge(ctx, actor, self.params.price, "a Pinball Gun")
-        oid = world.create(ctx, GUN, holder=actor)
+        damage.charge(ctx, actor, self.params.price, "a Pinball Gun")
+        oid = occupants.create(ctx, GUN, holder=actor)
         ctx.emit("grid.gun.bought", f"{actor} buys a Pinball Gun ({oid})", player=actor, object=oid)
 
     @buy_gun.check
     def _buy_gun_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(not world.held(ctx, actor, GUN), "you already have a Pinball Gun")
-        world.require_points(ctx, actor, self.params.price, "a Pinball Gun")
+        ctx.require(not occupants.held(ctx, actor, GUN), "you already have a Pinball Gun")
+        damage.require_points(ctx, actor, self.params.price, "a Pinball Gun")
 
     @action("fire-gun", Arg("x", int, "x of a square next to you", minimum=1, maximum=MAX),
             Arg("y", int, "y of a square next to you", minimum=1, maximum=MAX))
     def fire_gun(self, ctx: Ctx, actor: str, x: int, y: int) -> None:
         """Fire your Pinball Gun at a square next to you: whatever can move there is
         pushed two squares away from you. You lose the gun."""
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         assert here is not None
         target = (x, y)
-        ctx.require(are_consecutive(here, target) and world.grid(ctx).contains(target),
-                    f"{world.square_label(target)} is not a square of the Grid consecutive to "
-                    f"{world.square_label(here)}")
-        gun = world.held(ctx, actor, GUN)[0]
-        ctx.emit("grid.gun.fired", f"{actor} fires a Pinball Gun at {world.square_label(target)}",
+        ctx.require(are_consecutive(here, target) and board.grid(ctx).contains(target),
+                    f"{board.square_label(target)} is not a square of the Grid consecutive to "
+                    f"{board.square_label(here)}")
+        gun = occupants.held(ctx, actor, GUN)[0]
+        ctx.emit("grid.gun.fired", f"{actor} fires a Pinball Gun at {board.square_label(target)}",
                  player=actor, target=list(target))
-        world.destroy(ctx, gun, f"fired by {actor}")
+        damage.destroy(ctx, gun, f"fired by {actor}")
         way = direction(here, target)
-        players = world.free_players_at(ctx, target, but=actor)
-        things = [oid for oid in world.objects_at(ctx, target)
-                  if world.kind(world.objects(ctx)[oid]).mobile]
+        players = occupants.free_players_at(ctx, target, but=actor)
+        things = [oid for oid in occupants.objects_at(ctx, target)
+                  if kind(occupants.objects(ctx)[oid]).mobile]
         for player in players:
             shot: dict[str, Any] = {"by": actor, "target": player, "prevented": False}
             ctx.dispatch("grid.shot.received", shot)
-            if not shot["prevented"] and world.location(ctx, player) == target:
-                world.push(ctx, player, way, self.params.pushes, how=f"is shot by {actor}")
+            if not shot["prevented"] and occupants.location(ctx, player) == target:
+                movement.push(ctx, player, way, self.params.pushes, how=f"is shot by {actor}")
         for oid in things:
-            record = world.obj(ctx, oid)
-            if record is not None and world.object_square(record) == target:
-                world.push(ctx, oid, way, self.params.pushes, how=f"is shot by {actor}")
+            record = occupants.obj(ctx, oid)
+            if record is not None and occupants.object_square(record) == target:
+                movement.push(ctx, oid, way, self.params.pushes, how=f"is shot by {actor}")
 
     @fire_gun.check
     def _fire_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(world.on_grid(ctx, actor), "you are not on the Grid")
-        ctx.require(world.held(ctx, actor, GUN), "you have no Pinball Gun")
+        ctx.require(occupants.on_grid(ctx, actor), "you are not on the Grid")
+        ctx.require(occupants.held(ctx, actor, GUN), "you have no Pinball Gun")

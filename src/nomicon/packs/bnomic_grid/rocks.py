@@ -9,17 +9,18 @@ from pydantic import Field
 
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, hook
 from nomicon.boards.grid import Square, as_square
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX
-from nomicon.packs.bnomic_grid.world import BIG_ROCK, BOX, PACK, YETI
+from nomicon.packs.bnomic_grid.terms import BIG_ROCK, BOX, PACK, YETI
 
 
 def placeable_squares(ctx: Ctx) -> set[Square]:
     """Where a Big Rock may be placed: a vacant location, while at least two are
     vacant, or the location of another Big Rock."""
-    vacant = world.vacant_squares(ctx)
-    rocks = {world.object_square(world.objects(ctx)[oid]) for oid in world.of_kind(ctx, BIG_ROCK)}
+    vacant = movement.vacant_squares(ctx)
+    rocks = {occupants.object_square(occupants.objects(ctx)[oid])
+             for oid in occupants.of_kind(ctx, BIG_ROCK)}
     out = {s for s in rocks if s is not None}
     if len(vacant) >= 2:
         out |= set(vacant)
@@ -28,24 +29,24 @@ def placeable_squares(ctx: Ctx) -> set[Square]:
 
 def place_rock(ctx: Ctx, square: Square, why: str) -> None:
     """Put a Big Rock on a square; on another Big Rock, everything there is destroyed."""
-    others = [oid for oid in world.objects_at(ctx, square)
-              if world.objects(ctx)[oid].get("kind") == BIG_ROCK]
-    rock = world.create(ctx, BIG_ROCK, location=square)
+    others = [oid for oid in occupants.objects_at(ctx, square)
+              if occupants.objects(ctx)[oid].get("kind") == BIG_ROCK]
+    rock = occupants.create(ctx, BIG_ROCK, location=square)
     if others:
         ctx.emit("grid.rock.smashed", f"a Big Rock falls on the Big Rock at "
-                                      f"{world.square_label(square)}: "
+                                      f"{board.square_label(square)}: "
                  "everything there is destroyed", square=list(square), object=rock)
-        for oid in world.objects_at(ctx, square):
-            secret = world.objects(ctx)[oid].get("kind") == BOX
-            world.destroy(ctx, oid,
-                          f"a Big Rock fell on a Big Rock at {world.square_label(square)}",
-                          to=[] if secret else None)
+        for oid in occupants.objects_at(ctx, square):
+            secret = occupants.objects(ctx)[oid].get("kind") == BOX
+            damage.destroy(ctx, oid,
+                           f"a Big Rock fell on a Big Rock at {board.square_label(square)}",
+                           to=[] if secret else None)
         return
-    for oid in world.objects_at(ctx, square):
-        if world.objects(ctx)[oid].get("kind") == BOX:
-            world.destroy(ctx, oid, "buried under a Big Rock", to=[])
+    for oid in occupants.objects_at(ctx, square):
+        if occupants.objects(ctx)[oid].get("kind") == BOX:
+            damage.destroy(ctx, oid, "buried under a Big Rock", to=[])
     ctx.emit("grid.rock.placed",
-             f"a Big Rock ({rock}) is placed on {world.square_label(square)} ({why})",
+             f"a Big Rock ({rock}) is placed on {board.square_label(square)} ({why})",
              object=rock, square=list(square))
 
 
@@ -83,9 +84,9 @@ class BigRocks(Rule):
         if chosen is not None:
             ctx.dispatch("grid.rock.check", {"player": actor, "square": list(chosen)})
         base = self.params.chosen_base if chosen else self.params.random_base
-        cost = base + world.roll_sum(ctx, self.params.dice, self.params.die,
-                                     f"Big Rock price for {actor}:")
-        have = world.balance(ctx, actor)
+        cost = base + damage.roll_sum(ctx, self.params.dice, self.params.die,
+                                      f"Big Rock price for {actor}:")
+        have = damage.balance(ctx, actor)
         if cost > have:
             self._not_purchased(ctx, actor, cost, f"it costs {cost} points and {actor} has "
                                 f"{have}")
@@ -97,23 +98,23 @@ class BigRocks(Rule):
                 self._not_purchased(ctx, actor, cost, self._why_not_here(ctx, chosen))
                 return
         else:
-            square = world.random_square(ctx, "Big Rock placed at random",
-                                         lambda s: s in allowed)
+            square = movement.random_square(ctx, "Big Rock placed at random",
+                                            lambda s: s in allowed)
             if square is None:
                 self._not_purchased(ctx, actor, cost, "there is no location for it")
                 return
-        world.charge(ctx, actor, cost, "a Big Rock")
+        damage.charge(ctx, actor, cost, "a Big Rock")
         place_rock(ctx, square, f"bought by {actor} for {cost} points")
 
     def _why_not_here(self, ctx: Ctx, square: Square) -> str:
-        if not world.grid(ctx).contains(square):
-            return f"{world.square_label(square)} is off the Grid"
-        if not world.is_vacant(ctx, square):
-            return f"{world.square_label(square)} is not vacant"
+        if not board.grid(ctx).contains(square):
+            return f"{board.square_label(square)} is off the Grid"
+        if not movement.is_vacant(ctx, square):
+            return f"{board.square_label(square)} is not vacant"
         return "fewer than two locations are vacant"
 
     def _not_purchased(self, ctx: Ctx, actor: str, cost: int, why: str) -> None:
-        lost = world.lose_at_most(ctx, actor, cost, "a Big Rock that could not be purchased")
+        lost = damage.lose_at_most(ctx, actor, cost, "a Big Rock that could not be purchased")
         ctx.emit("grid.rock.not-purchased", f"{actor} does not get the Big Rock ({why}) and "
                  f"loses {lost} points", player=actor, cost=cost, lost=lost, why=why)
 
@@ -136,26 +137,26 @@ class Yeti(Rule):
     params: Params
 
     def on_enact(self, ctx: Ctx) -> None:
-        if world.obj(ctx, YETI) is None:
-            square = world.random_square(ctx, "the Yeti's first square",
-                                         lambda s: world.may_object_occupy(ctx, s))
+        if occupants.obj(ctx, YETI) is None:
+            square = movement.random_square(ctx, "the Yeti's first square",
+                                            lambda s: movement.may_object_occupy(ctx, s))
             if square is not None:
-                world.create(ctx, YETI, oid=YETI, location=square)
-                ctx.emit("grid.yeti.appeared", f"the Yeti is on {world.square_label(square)}",
+                occupants.create(ctx, YETI, oid=YETI, location=square)
+                ctx.emit("grid.yeti.appeared", f"the Yeti is on {board.square_label(square)}",
                          square=list(square))
         # nweek 1 is one of "each nweek": its 1st nday starts as the game begins, so
         # the Yeti makes its three moves at that instant, once every rule of the new
         # game is in force (F.4's first Ball of Wax is placed at the same instant).
         # A Yeti that a proposal brings in during a later nweek waits for the start
         # of the next one.
-        if world.game_begins(ctx):
+        if clock.game_begins(ctx):
             ctx.set_timer("yeti:nweek-1", ctx.now, self.first_nweek)
 
     def first_nweek(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         self._roam(ctx)
 
     def on_repeal(self, ctx: Ctx) -> None:
-        world.destroy(ctx, YETI, "no rule keeps the Yeti")
+        damage.destroy(ctx, YETI, "no rule keeps the Yeti")
 
     @hook("grid.nweek.began")
     def roam(self, ctx: Ctx, data: dict[str, Any]) -> None:
@@ -163,27 +164,27 @@ class Yeti(Rule):
 
     def _roam(self, ctx: Ctx) -> None:
         for move in range(1, self.params.moves + 1):
-            record = world.obj(ctx, YETI)
-            here = world.object_square(record) if record else None
+            record = occupants.obj(ctx, YETI)
+            here = occupants.object_square(record) if record else None
             if here is None:
                 return
-            target = world.random_square(
+            target = movement.random_square(
                 ctx, f"the Yeti's move {move} of {self.params.moves}", _elsewhere(ctx, here),
                 around=here, radius=self.params.reach)
             if target is not None:
-                world.relocate_object(ctx, YETI, target, how="roams")
+                movement.relocate_object(ctx, YETI, target, how="roams")
 
     @hook("grid.object.moved")
     def freeze(self, ctx: Ctx, data: dict[str, Any]) -> None:
         start = as_square(data.get("start"))
         if data.get("kind") != YETI or start is None or start == as_square(data.get("end")):
             return
-        world.set_square(ctx, start, wet=False, frozen=True)
+        board.set_square(ctx, start, wet=False, frozen=True)
         ctx.emit("grid.square.frozen",
-                 f"{world.square_label(start)} is Frozen where the Yeti left it",
+                 f"{board.square_label(start)} is Frozen where the Yeti left it",
                  square=list(start))
 
 
 def _elsewhere(ctx: Ctx, here: Square) -> Callable[[Square], bool]:
     """Squares the Yeti may move to from ``here``: any other it may occupy."""
-    return lambda square: square != here and world.may_object_occupy(ctx, square)
+    return lambda square: square != here and movement.may_object_occupy(ctx, square)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from nomicon.boards.grid import as_square, distance
-from nomicon.packs.bnomic_grid.world import BOX, PACK, TOWER
+from nomicon.packs.bnomic_grid.terms import BOX, PACK, TOWER
 
 #: The class ids of G.1 Radar and G.2 Radar Towers (``<pack>/<key>``).
 RADAR = f"{PACK}/radar"

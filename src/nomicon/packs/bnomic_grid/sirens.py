@@ -8,9 +8,9 @@ from pydantic import Field
 
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, hook
 from nomicon.boards.grid import Square, as_square, distance
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import board, damage, occupants
 from nomicon.packs.bnomic_grid.outside import GRID
-from nomicon.packs.bnomic_grid.world import PACK, SIREN
+from nomicon.packs.bnomic_grid.terms import BIG_ROCK, PACK, SIREN
 
 ZOE, ZATR = "ZOE", "ZATR"
 ZONE_NAMES = {ZOE: "Zone of Enchantment", ZATR: "Zone of Almost-Total Rapture"}
@@ -19,8 +19,8 @@ ZONE_NAMES = {ZOE: "Zone of Enchantment", ZATR: "Zone of Almost-Total Rapture"}
 def sirens(ctx: Ctx) -> list[tuple[str, Square]]:
     """Every Siren on the Grid, with eir square."""
     out = []
-    for oid in world.of_kind(ctx, SIREN):
-        square = world.object_square(world.objects(ctx)[oid])
+    for oid in occupants.of_kind(ctx, SIREN):
+        square = occupants.object_square(occupants.objects(ctx)[oid])
         if square is not None:
             out.append((oid, square))
     return out
@@ -35,30 +35,30 @@ def zone(siren: Square, square: Square | None) -> str | None:
 
 
 def siren_name(ctx: Ctx, oid: str) -> str:
-    record = world.obj(ctx, oid) or {}
+    record = occupants.obj(ctx, oid) or {}
     return str(record.get("name") or oid)
 
 
 def is_free(ctx: Ctx, player: str, oid: str) -> bool:
-    return player in (world.obj(ctx, oid) or {}).get("free", [])
+    return player in (occupants.obj(ctx, oid) or {}).get("free", [])
 
 
 def under_influence(ctx: Ctx, player: str, oid: str, square: Square) -> bool:
     """In the Siren's ZOE or ZATR, not Deaf (F.4), and not freed by the roll of E.2.5."""
-    return (zone(square, world.location(ctx, player)) is not None
-            and not world.has_status(ctx, player, "Deaf") and not is_free(ctx, player, oid))
+    return (zone(square, occupants.location(ctx, player)) is not None
+            and not occupants.has_status(ctx, player, "Deaf") and not is_free(ctx, player, oid))
 
 
 def create_siren(ctx: Ctx, square: Square, why: str) -> str:
     """A new Siren on the Big Rock at ``square``, named by the Administrator (E.2.1)."""
-    rock = next((oid for oid in world.objects_at(ctx, square)
-                 if world.objects(ctx)[oid].get("kind") == world.BIG_ROCK), None)
-    oid = world.new_id(ctx, SIREN)
+    rock = next((oid for oid in occupants.objects_at(ctx, square)
+                 if occupants.objects(ctx)[oid].get("kind") == BIG_ROCK), None)
+    oid = occupants.new_id(ctx, SIREN)
     name = "Siren " + oid.rsplit("-", 1)[-1]
-    world.create(ctx, SIREN, oid=oid, location=square, name=name, rock=rock, free=[],
-                 enchanted={})
+    occupants.create(ctx, SIREN, oid=oid, location=square, name=name, rock=rock, free=[],
+                     enchanted={})
     ctx.emit("grid.siren.appeared", f"{name} sits on the Big Rock at "
-                                    f"{world.square_label(square)} ({why})",
+                                    f"{board.square_label(square)} ({why})",
              object=oid, name=name, square=list(square))
     return oid
 
@@ -92,7 +92,7 @@ class Sirens(Rule):
         if square is None:
             return
         value = ctx.roll(self.params.die, f"a Siren on the Big Rock at "
-                                          f"{world.square_label(square)}? "
+                                          f"{board.square_label(square)}? "
                          f"1d{self.params.die}")
         if value == self.params.appears_on:
             create_siren(ctx, square, f"rolled {value}")
@@ -101,7 +101,7 @@ class Sirens(Rule):
     def enchantment(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player = data["player"]
         start, end = as_square(data["start"]), as_square(data["end"])
-        if start is None or world.has_status(ctx, player, "Deaf"):
+        if start is None or occupants.has_status(ctx, player, "Deaf"):
             return
         for oid, square in sirens(ctx):
             here = zone(square, start)
@@ -111,7 +111,7 @@ class Sirens(Rule):
             if zone(square, end) not in allowed:
                 within = "that Zone" if here == ZOE else "that Zone or the ZOE inside it"
                 ctx.refuse(f"{player} is in the {ZONE_NAMES[here]} ({here}) of "
-                           f"{siren_name(ctx, oid)} at {world.square_label(square)}",
+                           f"{siren_name(ctx, oid)} at {board.square_label(square)}",
                            detail=f"e may only move within {within}")
 
     @hook("grid.rock.check")
@@ -126,23 +126,23 @@ class Sirens(Rule):
     def rapture(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player = data["player"]
         start, end = as_square(data["start"]), as_square(data["end"])
-        if end is not None and world.location(ctx, player) != end:
+        if end is not None and occupants.location(ctx, player) != end:
             return
         for oid, square in sirens(ctx):
             before, after = zone(square, start), zone(square, end)
             if after != ZATR and is_free(ctx, player, oid):
-                free = [p for p in (world.obj(ctx, oid) or {}).get("free", []) if p != player]
-                world.update(ctx, oid, free=free)
+                free = [p for p in (occupants.obj(ctx, oid) or {}).get("free", []) if p != player]
+                occupants.update(ctx, oid, free=free)
                 ctx.emit("grid.siren.free-ends", f"{player} leaves the ZATR of "
                          f"{siren_name(ctx, oid)} and is no longer free of em",
                          player=player, siren=oid)
-            if after == ZATR and before != ZATR and world.is_female(ctx, player) \
-                    and not world.has_status(ctx, player, "Deaf"):
+            if after == ZATR and before != ZATR and occupants.is_female(ctx, player) \
+                    and not occupants.has_status(ctx, player, "Deaf"):
                 value = ctx.roll(self.params.female_die, f"{player} enters the ZATR of "
                                  f"{siren_name(ctx, oid)}: 1d{self.params.female_die}")
                 if value == self.params.free_on:
-                    free = [*(world.obj(ctx, oid) or {}).get("free", []), player]
-                    world.update(ctx, oid, free=free)
+                    free = [*(occupants.obj(ctx, oid) or {}).get("free", []), player]
+                    occupants.update(ctx, oid, free=free)
                     ctx.emit("grid.siren.free", f"{player} rolls {value} and may move freely, as "
                              f"if {siren_name(ctx, oid)} did not exist", player=player,
                              siren=oid)
@@ -170,16 +170,16 @@ class Lovemaking(Rule):
     @hook("grid.nweek.ended")
     def count_nweeks(self, ctx: Ctx, data: dict[str, Any]) -> None:
         for oid, square in sirens(ctx):
-            before = (world.obj(ctx, oid) or {}).get("enchanted", {})
+            before = (occupants.obj(ctx, oid) or {}).get("enchanted", {})
             now = {p: int(before.get(p, 0)) + 1 for p in ctx.players()
-                   if zone(square, world.location(ctx, p)) == ZOE}
+                   if zone(square, occupants.location(ctx, p)) == ZOE}
             if now != before:
-                world.update(ctx, oid, enchanted=now)
+                occupants.update(ctx, oid, enchanted=now)
 
     def _lovers(self, ctx: Ctx, actor: str) -> list[str]:
-        here = world.location(ctx, actor)
+        here = occupants.location(ctx, actor)
         return [oid for oid, square in sirens(ctx)
-                if zone(square, here) == ZOE and (world.obj(ctx, oid) or {}).get(
+                if zone(square, here) == ZOE and (occupants.obj(ctx, oid) or {}).get(
                     "enchanted", {}).get(actor, 0) >= self.params.nweeks_in_zoe]
 
     @action("make-love", Arg("siren", str, "which Siren (default: the one you may)",
@@ -189,7 +189,7 @@ class Lovemaking(Rule):
         oid = siren or self._lovers(ctx, actor)[0]
         name = siren_name(ctx, oid)
         ctx.emit("grid.siren.loved", f"{actor} Makes Love to {name}", player=actor, siren=oid)
-        world.destroy(ctx, oid, f"{actor} Made Love to {name}")
+        damage.destroy(ctx, oid, f"{actor} Made Love to {name}")
         value = ctx.roll(self.params.die, f"{actor} Made Love to {name}: 1d{self.params.die}")
         if value == self.params.toad_on:
             ctx.emit("grid.toad.made", f"{actor} rolled {value} and becomes a Toad for "

@@ -6,9 +6,9 @@ from typing import Any
 
 from nomicon.authoring import Ctx, Rule, hook
 from nomicon.boards.grid import Direction, Square, as_square, step
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import board, damage, movement, occupants
 from nomicon.packs.bnomic_grid.outside import GRID
-from nomicon.packs.bnomic_grid.world import PACK
+from nomicon.packs.bnomic_grid.terms import PACK, kind, toad_name
 
 # C. Deference: sections A to C defer to every rule or section that contradicts them.
 # Nomicon runs hooks, vetoes and adjusters in precedence order, so the general
@@ -58,8 +58,8 @@ class GridObjects(Rule):
     title = "A.2 Grid Objects"
     precedence = GENERAL
     requires = GRID
-    # What each kind of object is (world.KINDS), the failing Move (world.move_player,
-    # world.move_object) and the overlaps that rules permit (world.OVERLAPPING) are
+    # What each kind of object is (terms.KINDS), the failing Move (movement.move_player,
+    # movement.move_object) and the overlaps that rules permit (terms.OVERLAPPING) are
     # shared by every rule; the pack's invariants check that nothing else overlaps
     # an Impassable object.
 
@@ -85,14 +85,14 @@ class GridSquares(Rule):
     def weather(self, ctx: Ctx, data: dict[str, Any]) -> None:
         degrees = int(data["degrees"])
         if degrees < 0:
-            for square in world.squares_where(ctx, lambda s: bool(s["wet"])):
-                world.set_square(ctx, square, wet=False, frozen=True)
+            for square in board.squares_where(ctx, lambda s: bool(s["wet"])):
+                board.set_square(ctx, square, wet=False, frozen=True)
         if degrees > 0:
-            for square in world.squares_where(ctx, lambda s: bool(s["frozen"])):
+            for square in board.squares_where(ctx, lambda s: bool(s["frozen"])):
                 make_wet(ctx, square)
         if degrees > 20:
-            for square in world.squares_where(ctx, lambda s: bool(s["wet"])):
-                world.set_square(ctx, square, wet=False)
+            for square in board.squares_where(ctx, lambda s: bool(s["wet"])):
+                board.set_square(ctx, square, wet=False)
         ctx.emit("grid.squares.weathered", f"the squares follow the temperature ({degrees} °C)",
                  degrees=degrees)
 
@@ -101,7 +101,7 @@ class GridSquares(Rule):
         path = str(data.get("path", ""))
         if not path.startswith("board.squares."):
             return
-        for square in world.squares_where(ctx, lambda s: s["wet"] and s["substance"] == "Earth"):
+        for square in board.squares_where(ctx, lambda s: s["wet"] and s["substance"] == "Earth"):
             make_wet(ctx, square)
 
     # -- entering squares ---------------------------------------------------------
@@ -109,51 +109,51 @@ class GridSquares(Rule):
     def fire(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player = data["player"]
         square = as_square(data["end"])
-        if square is None or world.location(ctx, player) != square:
+        if square is None or occupants.location(ctx, player) != square:
             return
         # A Toad is a player, and a carried one comes onto the square with eir carrier
         # (B.3: "When a player moves, all eir possessions travel with em"): e enters
         # the Fire no less than a player knocked, pushed or thrown onto it, who does
         # not come of eir own will either. Each rolls eir own 2d5.
-        for who in [player, *world.carried_toads(ctx, player)]:
+        for who in [player, *occupants.carried_toads(ctx, player)]:
             self._burn(ctx, who, square)
 
     @hook("grid.caught")
     def fire_in_hand(self, ctx: Ctx, data: dict[str, Any]) -> None:
         # A Toad caught by a player standing on Fire lands from a throw on that square.
-        toad = world.toad_name(str(data.get("object", "")))
-        square = world.location(ctx, toad) if toad and ctx.is_player(toad) else None
+        toad = toad_name(str(data.get("object", "")))
+        square = occupants.location(ctx, toad) if toad and ctx.is_player(toad) else None
         if toad is not None and square is not None:
             self._burn(ctx, toad, square)
 
     def _burn(self, ctx: Ctx, player: str, square: Square) -> None:
-        if world.square_of(ctx, square)["substance"] != "Fire":
+        if board.square_of(ctx, square)["substance"] != "Fire":
             return
-        loss = world.roll_sum(ctx, 2, 5, f"Fire for {player}")
-        ctx.emit("grid.fire", f"{player} enters Fire at {world.square_label(square)} and loses "
+        loss = damage.roll_sum(ctx, 2, 5, f"Fire for {player}")
+        ctx.emit("grid.fire", f"{player} enters Fire at {board.square_label(square)} and loses "
                               f"{loss} "
                  "points", player=player, square=list(square), loss=loss)
-        world.lose_at_most(ctx, player, loss, f"entered Fire at {world.square_label(square)}")
+        damage.lose_at_most(ctx, player, loss, f"entered Fire at {board.square_label(square)}")
 
     @hook("grid.moved")
     def slide_player(self, ctx: Ctx, data: dict[str, Any]) -> None:
         way = _way(data)
         square = as_square(data["end"])
-        if way is None or square is None or world.location(ctx, data["player"]) != square:
+        if way is None or square is None or occupants.location(ctx, data["player"]) != square:
             return
-        if world.square_of(ctx, square)["frozen"]:
-            world.move_player(ctx, data["player"], way, how="slides on the Frozen square")
+        if board.square_of(ctx, square)["frozen"]:
+            movement.move_player(ctx, data["player"], way, how="slides on the Frozen square")
 
     @hook("grid.object.moved")
     def slide_object(self, ctx: Ctx, data: dict[str, Any]) -> None:
         way = _way(data)
         square = as_square(data["end"])
-        record = world.obj(ctx, data["object"])
+        record = occupants.obj(ctx, data["object"])
         if way is None or square is None or record is None \
-                or world.object_square(record) != square or not world.kind(record).mobile:
+                or occupants.object_square(record) != square or not kind(record).mobile:
             return
-        if world.square_of(ctx, square)["frozen"]:
-            world.move_object(ctx, data["object"], way, how="slides on the Frozen square")
+        if board.square_of(ctx, square)["frozen"]:
+            movement.move_object(ctx, data["object"], way, how="slides on the Frozen square")
 
 
 def _way(data: dict[str, Any]) -> Direction | None:
@@ -169,6 +169,6 @@ def _way(data: dict[str, Any]) -> Direction | None:
 def make_wet(ctx: Ctx, square: Square) -> None:
     """A square becomes Wet; Earth that becomes Wet is Mud (A.3.1)."""
     changes: dict[str, Any] = {"wet": True, "frozen": False}
-    if world.square_of(ctx, square)["substance"] == "Earth":
+    if board.square_of(ctx, square)["substance"] == "Earth":
         changes["substance"] = "Mud"
-    world.set_square(ctx, square, **changes)
+    board.set_square(ctx, square, **changes)

@@ -8,11 +8,11 @@ from pydantic import Field
 
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, adjust, hook, parse
 from nomicon.boards.grid import as_square
-from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants
 from nomicon.packs.bnomic_grid.carry import relocate_or_remove
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.sirens import sirens, zone
-from nomicon.packs.bnomic_grid.world import EARWAX, PACK, WAX
+from nomicon.packs.bnomic_grid.terms import EARWAX, PACK, WAX
 
 WAXES = (WAX, EARWAX)
 
@@ -39,7 +39,7 @@ class BallsOfWax(Rule):
         # The beginning of nweek 1 is the instant the game begins: its Ball of Wax is
         # placed then. A rule enacted by a proposal during an nweek is not at the
         # beginning of one: its first Ball of Wax comes when the next nweek begins.
-        if world.game_begins(ctx):
+        if clock.game_begins(ctx):
             self._new_ball(ctx)
 
     @hook("grid.nweek.began")
@@ -47,32 +47,33 @@ class BallsOfWax(Rule):
         self._new_ball(ctx)
 
     def _new_ball(self, ctx: Ctx) -> None:
-        square = world.random_square(ctx, "a Ball of Wax is placed",
-                                     lambda s: world.may_object_occupy(ctx, s))
+        square = movement.random_square(ctx, "a Ball of Wax is placed",
+                                        lambda s: movement.may_object_occupy(ctx, s))
         if square is not None:
-            oid = world.create(ctx, WAX, location=square)
+            oid = occupants.create(ctx, WAX, location=square)
             ctx.emit("grid.object.placed", f"a Ball of Wax ({oid}) is placed on "
-                     f"{world.square_label(square)}", object=oid, square=list(square))
+                     f"{board.square_label(square)}", object=oid, square=list(square))
 
     # -- Deaf --------------------------------------------------------------------------
     def _wax(self, ctx: Ctx, actor: str) -> list[str]:
-        return world.held(ctx, actor, WAX)
+        return occupants.held(ctx, actor, WAX)
 
     @action("stuff-wax", Arg("object", str, "which Ball of Wax (default: the first)",
                              required=False, choices="_wax"))
     def stuff_wax(self, ctx: Ctx, actor: str, object: str | None = None) -> None:
         """Stuff a Ball of Wax into your ears: you are Deaf, unaffected by Sirens."""
         oid = object or self._wax(ctx, actor)[0]
-        world.update(ctx, oid, worn=True)
-        world.add_status(ctx, actor, "Deaf")
-        ctx.set_timer(f"wax:{actor}", self.params.deaf_nweeks * world.nweek_length(ctx),
+        occupants.update(ctx, oid, worn=True)
+        occupants.add_status(ctx, actor, "Deaf")
+        ctx.set_timer(f"wax:{actor}", self.params.deaf_nweeks * clock.nweek_length(ctx),
                       self.after_a_nweek, {"player": actor})
         ctx.emit("grid.wax.stuffed", f"{actor} stuffs wax into eir ears and is Deaf",
                  player=actor, object=oid)
 
     @stuff_wax.check
     def _stuff_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(not world.has_status(ctx, actor, "Deaf"), "you already have wax in your ears")
+        ctx.require(not occupants.has_status(ctx, actor, "Deaf"),
+                    "you already have wax in your ears")
         ctx.require(self._wax(ctx, actor), "you have no Ball of Wax",
                     detail="Balls of Earwax may not be used to stuff in ears")
 
@@ -83,7 +84,7 @@ class BallsOfWax(Rule):
     @hook("grid.moved")
     def escaped(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player = data["player"]
-        if not world.has_status(ctx, player, "Deaf"):
+        if not occupants.has_status(ctx, player, "Deaf"):
             return
         start, end = as_square(data["start"]), as_square(data["end"])
         for _oid, square in sirens(ctx):
@@ -94,68 +95,68 @@ class BallsOfWax(Rule):
     def on_repeal(self, ctx: Ctx) -> None:
         for player in ctx.players():
             remove_wax(ctx, player, "no rule keeps wax in ears")
-            world.remove_status(ctx, player, "Icky")
+            occupants.remove_status(ctx, player, "Icky")
             ctx.cancel_timer(f"icky:{player}")
 
     # -- Earwax ------------------------------------------------------------------------
     @adjust("grid.throw.catch")
     def earwax_cannot_be_caught(self, ctx: Ctx, question: dict[str, Any]) -> dict[str, Any]:
-        if (world.obj(ctx, question["thing"]) or {}).get("kind") == EARWAX:
+        if (occupants.obj(ctx, question["thing"]) or {}).get("kind") == EARWAX:
             return {**question, "allowed": False}
         return question
 
     @hook("grid.throw.hit")
     def explodes(self, ctx: Ctx, data: dict[str, Any]) -> None:
         thing, victim = data["thing"], data["victim"]
-        if (world.obj(ctx, thing) or {}).get("kind") != EARWAX:
+        if (occupants.obj(ctx, thing) or {}).get("kind") != EARWAX:
             return
-        world.destroy(ctx, thing, f"explodes on {victim}")
+        damage.destroy(ctx, thing, f"explodes on {victim}")
         ndays = ctx.roll(self.params.icky_die, f"{victim} is Icky for "
                          f"1d{self.params.icky_die} ndays")
-        due = ctx.now + ndays * world.nday_length(ctx)
+        due = ctx.now + ndays * clock.nday_length(ctx)
         earlier = ctx.timer_due(f"icky:{victim}")
         if earlier is None or parse(earlier) < due:
             ctx.set_timer(f"icky:{victim}", due, self.not_icky, {"player": victim})
-        world.add_status(ctx, victim, "Icky")
+        occupants.add_status(ctx, victim, "Icky")
         ctx.emit("grid.icky", f"{victim} is Icky for {ndays} ndays", player=victim, ndays=ndays)
 
     def not_icky(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         if ctx.is_player(payload["player"]):
-            world.remove_status(ctx, payload["player"], "Icky")
+            occupants.remove_status(ctx, payload["player"], "Icky")
 
     # -- Whacking wax ------------------------------------------------------------------
     @hook("grid.whack.targets")
     def wax_in_the_air(self, ctx: Ctx, data: dict[str, Any]) -> None:
-        here = world.location(ctx, data["player"])
+        here = occupants.location(ctx, data["player"])
         for thing, flight in ctx.get(["board", "flights"], {}).items():
-            if (world.obj(ctx, thing) or {}).get("kind") in WAXES \
+            if (occupants.obj(ctx, thing) or {}).get("kind") in WAXES \
                     and as_square(flight.get("target")) == here:
                 data["targets"].append(thing)
 
     @hook("grid.whack.object")
     def whacked_wax(self, ctx: Ctx, data: dict[str, Any]) -> None:
         oid = data["object"]
-        record = world.obj(ctx, oid)
+        record = occupants.obj(ctx, oid)
         if record is None or record.get("kind") not in WAXES:
             return
         ctx.state.delete(["board", "flights", oid])
         ctx.cancel_timer(f"land:{oid}")
-        world.update(ctx, oid, airborne=None)
+        occupants.update(ctx, oid, airborne=None)
         if record.get("kind") == EARWAX:
-            world.destroy(ctx, oid, "explodes under the Big Stick; the bits fall harmlessly")
+            damage.destroy(ctx, oid, "explodes under the Big Stick; the bits fall harmlessly")
         else:
             relocate_or_remove(ctx, oid, "the Ball of Wax is Whacked out of the air")
 
 
 def remove_wax(ctx: Ctx, player: str, why: str) -> None:
     """The wax comes out of the player's ears as a Ball of Earwax, Disgusting."""
-    worn = [oid for oid, rec in world.objects(ctx).items()
+    worn = [oid for oid, rec in occupants.objects(ctx).items()
             if rec.get("holder") == player and rec.get("worn")]
-    if not worn and not world.has_status(ctx, player, "Deaf"):
+    if not worn and not occupants.has_status(ctx, player, "Deaf"):
         return
     for oid in worn:
-        world.update(ctx, oid, kind=EARWAX, worn=False, disgusting=True)
-    world.remove_status(ctx, player, "Deaf")
+        occupants.update(ctx, oid, kind=EARWAX, worn=False, disgusting=True)
+    occupants.remove_status(ctx, player, "Deaf")
     ctx.cancel_timer(f"wax:{player}")
     ctx.emit("grid.wax.removed", f"{player} removes the wax from eir ears ({why}): a Ball of "
              "Earwax, Disgusting", player=player, objects=worn)
