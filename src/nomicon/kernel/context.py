@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from nomicon.kernel import dice, timers
+from nomicon.kernel import dice, pausing, statuses, timers
 from nomicon.kernel.errors import Refusal, RunawayChain
 from nomicon.kernel.rules import ActionDecl, Currency, Rule
 from nomicon.kernel.state import Path, State, copy_tree
@@ -487,6 +487,43 @@ class Ctx:
     def timer_due(self, key: str) -> str | None:
         due: str | None = self.state.get(["timers", key, "due"], None)
         return due
+
+    def pause(self, reason: str, *, until: datetime | timedelta | None = None) -> None:
+        """Pause the game: no timer fires until it resumes (by itself at ``until``, a
+        time or a delay, if given), and then each has the time it had left."""
+        pausing.pause(self, reason, until=until)
+
+    def resume(self, reason: str) -> None:
+        """Resume the paused game; its timers move on by the time it was paused."""
+        pausing.resume(self, reason)
+
+    def is_paused(self) -> bool:
+        return pausing.paused(self.state.root) is not None
+
+    # -- statuses (kept by nomicon.kernel.statuses) ----------------------------
+    def grant_status(self, holder: str, name: str, *,
+                     until: datetime | timedelta | None = None,
+                     data: dict[str, Any] | None = None,
+                     by: str | None = None) -> statuses.Status:
+        """Give a player or entity the status ``name`` until ``until`` (a time or a
+        delay; None: until it is ended); granting it again resets its end and data.
+        ``by``: who granted it (default: the acting player)."""
+        return statuses.grant(self, holder, name, until=until, data=data, by=by)
+
+    def status(self, holder: str, name: str) -> statuses.Status | None:
+        """``holder``'s status ``name`` (``since``, ``until``, ``by``, ``data``), or None."""
+        return statuses.get(self, holder, name)
+
+    def has_status(self, holder: str, name: str) -> bool:
+        return statuses.get(self, holder, name) is not None
+
+    def end_status(self, holder: str, name: str, reason: str = "removed") -> bool:
+        """End ``holder``'s status ``name`` for ``reason``; False if they did not have it."""
+        return statuses.end(self, holder, name, reason)
+
+    def holders_of(self, name: str) -> list[str]:
+        """The players and entities that have the status ``name`` now."""
+        return statuses.holders(self, name)
 
     # -- secrets -----------------------------------------------------------
     def commitment(self) -> str:
