@@ -191,8 +191,14 @@ def next_timer(root: dict[str, Any], ruleset: Ruleset | None = None) -> dict[str
         found: dict[str, Any] | None = timers.get(PAUSE_END_KEY)
         return found
     # Times are compared as times: the text of one with microseconds sorts wrongly.
-    first = min(parse(t["due"]) for t in timers.values())
-    ties: list[dict[str, Any]] = [t for t in timers.values() if parse(t["due"]) == first]
+    first: datetime | None = None
+    ties: list[dict[str, Any]] = []
+    for timer in timers.values():
+        due = parse(timer["due"])
+        if first is None or due < first:
+            first, ties = due, [timer]
+        elif due == first:
+            ties.append(timer)
     if len(ties) == 1:
         return ties[0]
     return min(ties, key=_placing(ruleset))
