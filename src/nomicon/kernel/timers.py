@@ -1,11 +1,13 @@
 """Timers and schedules: what the clock does to a game.
 
 A timer is a record in ``timers.<key>`` of the state: when it is due, the rule
-(``rid``) and method (``handler``) to run, a payload, the order it was set in
-(``n``), and for a recurring schedule the phrase it repeats by (``every``) and the
-time it counts from (``anchor``). The engine fires the timers due before any later
-input, each in a batch of its own at its own time (see ``Game._catch_up``); this
-module keeps the records, plans schedules and runs a fired timer's handler.
+(``rid``) and method (``handler``) to run, a payload, for a recurring schedule the
+phrase it repeats by (``every``) and the time it counts from (``anchor``, when it is
+not the game's start), and, for a one-shot timer set when another of its rule's is
+due at the same instant, its place among them (``n``). The engine fires the timers
+due before any later input, each in a batch of its own at its own time (see
+``Game._catch_up``); this module keeps the records, plans schedules and runs a fired
+timer's handler.
 
 The kernel's own timers have no rule: a prompt's deadline applies the prompt's
 default, a status's end ends it (``statuses``), and a pause's end resumes the game
@@ -79,15 +81,23 @@ def set_timer(ctx: Ctx, key: str, due: datetime, rid: str | None, handler: str,
 def _record(ctx: Ctx, key: str, due: datetime, rid: str | None, handler: str,
             payload: dict[str, Any], every: str | None = None,
             anchor: datetime | None = None) -> None:
-    timers: dict[str, Any] = ctx.state.root.get("timers", {})
-    # The order timers are set in: one more than any timer kept now. Only the order
-    # among the timers that exist together matters, so this needs no counter.
-    n = 1 + max((t.get("n", 0) for t in timers.values()), default=0)
+    root = ctx.state.root
     record: dict[str, Any] = {"key": key, "due": iso(due), "rid": rid, "handler": handler,
-                              "payload": payload, "n": n}
+                              "payload": payload}
+    # A record keeps the shape that code before anchors and orders gave it unless it
+    # needs more, so that a log that code wrote re-executes the same (verify): an
+    # anchor only when it is not the game's start, and the order a timer was set in
+    # (n) only when another one-shot timer of its rule is due at the same instant.
     if every:
         record["every"] = every
-        record["anchor"] = iso(anchor) if anchor is not None else None
+        if anchor is not None and anchor != parse(root["game"]["start"]):
+            record["anchor"] = iso(anchor)
+    else:
+        tied = [t for t in root.get("timers", {}).values()
+                if t["rid"] == rid and t["due"] == record["due"] and t["key"] != key
+                and not t.get("every")]
+        if tied:
+            record["n"] = 1 + max(int(t.get("n", 0)) for t in tied)
     ctx.set(["timers", key], record)
 
 
