@@ -34,3 +34,18 @@ def test_the_authoring_names_are_the_kernels_and_nomicon_offers_them_too() -> No
         if name not in ("turns", "iso", "parse"):
             assert getattr(nomicon, name) is getattr(authoring, name), name
     assert nomicon.__version__
+
+
+def test_statuses_anchored_and_held_schedules_and_pauses_are_the_authors_too() -> None:
+    from nomicon.kernel.rules import Every
+    from nomicon.kernel.statuses import Status
+
+    assert authoring.Status is Status is nomicon.Status
+
+    @authoring.every(param="payday", anchor="enactment")
+    def pay(self: object, ctx: object, payload: object) -> None: ...
+
+    assert pay.__dict__["_nomicon_every"] == Every(None, "payday", "enactment")
+    for method in ("grant_status", "status", "has_status", "end_status", "holders_of",
+                   "pause", "resume", "is_paused"):
+        assert callable(getattr(authoring.Ctx, method)), method

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
         Refusal,
         Rule,
         RuleParams,
+        Status,
         action,
         adjust,
         every,
@@ -62,8 +63,8 @@ _ERRORS_ELSEWHERE = {"PathError": "nomicon.kernel.state",
 #: The rule author's names (``nomicon.authoring``), also importable from here.
 _AUTHORING = frozenset({
     "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "Initial", "InvalidRuleChange",
-    "Pack", "PackParams", "Refusal", "Rule", "RuleParams", "action", "adjust", "every",
-    "finish", "hook", "veto",
+    "Pack", "PackParams", "Refusal", "Rule", "RuleParams", "Status", "action", "adjust",
+    "every", "finish", "hook", "veto",
 })
 
 __all__ = [
@@ -92,6 +93,7 @@ __all__ = [
     "RunawayChain",
     "ScheduleError",
     "SimError",
+    "Status",
     "UnknownAction",
     "__version__",
     "action",

@@ -31,9 +31,12 @@ What is here:
 - the decorators, one a sentence of the rule: :func:`action` (a thing a player may
   do), :func:`hook` (what happens when an event does), :func:`veto` (what forbids an
   action), :func:`adjust` (a number another rule asks for), :func:`every` (a
-  schedule in the rule's words);
+  schedule in the rule's words, or held in a parameter with ``param=``, counted from
+  the game's start or with ``anchor="enactment"`` from the rule's enactment);
 - :class:`Ctx`, what a rule sees and acts through (the state, the dice, the ledger,
-  prompts, timers, events);
+  prompts, timers, events, statuses with ``grant_status``, ``status``,
+  ``has_status``, ``end_status`` and ``holders_of``, and pausing the game's clock
+  with ``pause``, ``resume`` and ``is_paused``); :class:`Status`, a status's record;
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`;
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`);
@@ -61,6 +64,7 @@ from nomicon.kernel.rules import (
     hook,
     veto,
 )
+from nomicon.kernel.statuses import Status
 from nomicon.kernel.timefmt import iso, parse
 
 __all__ = [
@@ -77,6 +81,7 @@ __all__ = [
     "Refusal",
     "Rule",
     "RuleParams",
+    "Status",
     "action",
     "adjust",
     "every",

@@ -7,14 +7,15 @@ prompts and timers. A ``Ctx`` lives for one batch: an action, or one timer firin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, NoReturn, Protocol, TypeVar
 
-from nomicon.kernel import dice
+from nomicon.kernel import dice, pausing, statuses
+from nomicon.kernel.acting import RulesInForce
 from nomicon.kernel.errors import Refusal, RunawayChain
-from nomicon.kernel.rules import ActionDecl, Attribute, Currency, Rule
+from nomicon.kernel.rules import ActionDecl, Currency, Rule
 from nomicon.kernel.state import Path, State, copy_tree
 from nomicon.kernel.timefmt import iso
 
@@ -87,32 +88,6 @@ class Batch:
 # -- what a Ctx needs of its game ------------------------------------------------
 # The engine's Game and Ruleset hold Ctxs and run rules through them, so the Ctx knows
 # them only by these protocols: the engine stays above this module, not beside it.
-
-
-class RulesInForce(Protocol):
-    """The rules in force as a Ctx and the code acting through it read them (the
-    engine's ``Ruleset``): the rules in precedence order, and the tables built from
-    what they declare."""
-
-    @property
-    def rules(self) -> Sequence[Rule]: ...
-    @property
-    def by_rid(self) -> Mapping[str, Rule]: ...
-    @property
-    def actions(self) -> Mapping[str, Sequence[tuple[Rule, ActionDecl]]]: ...
-    @property
-    def hooks(self) -> Mapping[str, Sequence[tuple[Rule, str | None, Callable[..., Any]]]]: ...
-    @property
-    def vetoes(self) -> Sequence[tuple[Rule, frozenset[str], Callable[..., Any]]]: ...
-    @property
-    def adjusters(self) -> Mapping[str, Sequence[tuple[Rule, Callable[..., Any]]]]: ...
-    @property
-    def currencies(self) -> Mapping[str, tuple[Rule, Currency]]: ...
-    @property
-    def attributes(self) -> Mapping[str, Mapping[str, tuple[Rule, Attribute]]]: ...
-    def first(self, cls: type[Rule]) -> Rule | None: ...
-    def contributions(self, name: str) -> list[tuple[Rule, Any]]: ...
-    def capabilities(self, base: frozenset[str]) -> frozenset[str]: ...
 
 
 class Provides(Protocol):
@@ -565,6 +540,43 @@ class Ctx:
     def timer_due(self, key: str) -> str | None:
         due: str | None = self.state.get(["timers", key, "due"], None)
         return due
+
+    def pause(self, reason: str, *, until: datetime | timedelta | None = None) -> None:
+        """Pause the game: no timer fires until it resumes (by itself at ``until``, a
+        time or a delay, if given), and then each has the time it had left."""
+        pausing.pause(self, reason, until=until)
+
+    def resume(self, reason: str) -> None:
+        """Resume the paused game; its timers move on by the time it was paused."""
+        pausing.resume(self, reason)
+
+    def is_paused(self) -> bool:
+        return pausing.paused(self.state.root) is not None
+
+    # -- statuses (kept by nomicon.kernel.statuses) ----------------------------
+    def grant_status(self, holder: str, name: str, *,
+                     until: datetime | timedelta | None = None,
+                     data: dict[str, Any] | None = None,
+                     by: str | None = None) -> statuses.Status:
+        """Give a player or entity the status ``name`` until ``until`` (a time or a
+        delay; None: until it is ended); granting it again resets its end and data.
+        ``by``: who granted it (default: the acting player)."""
+        return statuses.grant(self, holder, name, until=until, data=data, by=by)
+
+    def status(self, holder: str, name: str) -> statuses.Status | None:
+        """``holder``'s status ``name`` (``since``, ``until``, ``by``, ``data``), or None."""
+        return statuses.get(self, holder, name)
+
+    def has_status(self, holder: str, name: str) -> bool:
+        return statuses.get(self, holder, name) is not None
+
+    def end_status(self, holder: str, name: str, reason: str = "removed") -> bool:
+        """End ``holder``'s status ``name`` for ``reason``; False if they did not have it."""
+        return statuses.end(self, holder, name, reason)
+
+    def holders_of(self, name: str) -> list[str]:
+        """The players and entities that have the status ``name`` now."""
+        return statuses.holders(self, name)
 
     # -- secrets -----------------------------------------------------------
     def commitment(self) -> str:

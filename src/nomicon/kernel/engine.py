@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import dice, timers
+from nomicon.kernel import dice, pausing, statuses, timers
 from nomicon.kernel.actions import ArgsValidator, describe_args
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
@@ -364,7 +364,7 @@ class Game:
                          {"id": prompt_id})
 
     def next_timer(self) -> dict[str, Any] | None:
-        return timers.next_timer(self.state.root)
+        return timers.next_timer(self.state.root, self.ruleset)
 
     def advance(self, to: datetime) -> None:
         """Move the clock to ``to``, firing every timer due on the way at its own time."""
@@ -401,7 +401,10 @@ class Game:
             with self._transaction(due, None) as ctx:
                 ctx.emit("timer.fired", f"{timer['handler']} ({timer['key']})",
                          key_name=timer["key"], handler=timer["handler"])
-                timers.run(ctx, timer, self.ruleset, self._resolve_prompt)
+                timers.run(ctx, timer, self.ruleset, {
+                    timers.PROMPT_DEADLINE: self._prompt_deadline,
+                    timers.STATUS_END: statuses.expire,
+                    timers.PAUSE_END: pausing.end_by_clock})
         except CommitFailed:
             raise  # the store's problem, not the timer's: it stays due
         except (Refusal, Exception) as exc:  # a failing timer must not block the clock
@@ -410,6 +413,13 @@ class Game:
                 ctx.emit("timer.failed", f"{timer['key']} failed: {exc}", key_name=timer["key"])
 
     # -- prompts -----------------------------------------------------------
+    def _prompt_deadline(self, ctx: Ctx, payload: dict[str, Any]) -> None:
+        """The kernel timer's handler: apply a prompt's default at its deadline."""
+        for prompt in self.state.root.get("prompts", []):
+            if prompt["id"] == payload["id"]:
+                self._resolve_prompt(ctx, prompt, prompt["default"], defaulted=True)
+                break
+
     def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str, *,
                         defaulted: bool = False) -> None:
         prompts = self.state.root["prompts"]

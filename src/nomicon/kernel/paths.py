@@ -92,6 +92,8 @@ def write_path(ctx: Ctx, path: str, value: Any) -> Any:
     state_path = to_state_path(ctx, path)
     if state_path[0] in ("game", "dice", "timers", "rules"):
         raise ValueError(f"{state_path[0]} is kept by the engine; it cannot be set")
+    if state_path[0] == "statuses":
+        raise ValueError("statuses end by their timers; use grant-status or end-status")
     parent = ctx.state.get(state_path[:-1], None)
     if parent is None:
         missing = state_path[:-1]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from nomicon.kernel.rules import ActionDecl, Arg, Rule
 
 if TYPE_CHECKING:
-    from nomicon.kernel.context import RulesInForce
+    from nomicon.kernel.acting import RulesInForce
 
 Veto = tuple[Rule, Callable[..., Any]]
 

@@ -8,10 +8,12 @@ secret. Refusals cite them as "Nomicon procedure".
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from nomicon.kernel.paths import write_path
 from nomicon.kernel.rules import ActionDecl, Arg, Rule, action, veto
+from nomicon.kernel.schedule import ScheduleError, parse_duration
 
 if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
@@ -143,6 +145,43 @@ class Procedure(Rule):
                  commitment=commitment, first_roll=count)
         ctx.game.replace_secret(secret)
 
+    @action("pause", Arg("reason", str, "why, as the players will read it", required=False),
+            Arg("duration", str, "resume by itself after this long ('3 days'); "
+                "default: when the admin resumes it", required=False), admin=True)
+    def pause(self, ctx: Ctx, actor: str, reason: str | None = None,
+              duration: str | None = None) -> None:
+        """Pause the game: no timer fires until it resumes, and then each has the time
+        it had left."""
+        ctx.pause(reason or "paused by the admin",
+                  until=_duration(ctx, duration) if duration is not None else None)
+
+    @action("resume", Arg("reason", str, "why, as the players will read it", required=False),
+            admin=True)
+    def resume(self, ctx: Ctx, actor: str, reason: str | None = None) -> None:
+        """Resume the paused game."""
+        ctx.resume(reason or "resumed by the admin")
+
+    @action("grant-status", Arg("holder", str, "a player or entity"),
+            Arg("name", str, "the status (Sick...)"),
+            Arg("duration", str, "how long it lasts ('2 days'); default: until it is "
+                "ended", required=False), admin=True)
+    def grant_status(self, ctx: Ctx, actor: str, holder: str, name: str,
+                     duration: str | None = None) -> None:
+        """Give a player or entity a status, or reset one they have."""
+        ctx.require(ctx.is_player(holder) or ctx.state.has(["entities", holder]),
+                    f"there is no player or entity {holder!r}")
+        ctx.require(name and ":" not in name and "." not in name,
+                    f"{name!r} cannot name a status", detail="use text without ':' or '.'")
+        ctx.grant_status(holder, name,
+                         until=_duration(ctx, duration) if duration is not None else None)
+
+    @action("end-status", Arg("holder", str, "a player or entity"),
+            Arg("name", str, "the status"), admin=True)
+    def end_status(self, ctx: Ctx, actor: str, holder: str, name: str) -> None:
+        """End a status a player or entity has."""
+        ctx.require(ctx.end_status(holder, name, "ended by the admin"),
+                    f"{holder} is not {name}")
+
     @action("interpret", Arg("rule", int, "rule number"), Arg("text", str, "the ruling"),
             admin=True)
     def interpret(self, ctx: Ctx, actor: str, rule: int, text: str) -> None:
@@ -150,6 +189,16 @@ class Procedure(Rule):
         from nomicon.kernel.ruleset import add_interpretation
 
         add_interpretation(ctx, rule, text, by="admin")
+
+
+def _duration(ctx: Ctx, text: str) -> timedelta:
+    """A length of time the admin wrote, in the units the rules define too."""
+    try:
+        length = parse_duration(text, units=ctx.game.time_units())
+    except ScheduleError as exc:
+        ctx.refuse(str(exc))
+    ctx.require(length > timedelta(0), f"duration {text!r} is no time at all")
+    return length
 
 
 def reveal(ctx: Ctx) -> None:

@@ -172,11 +172,38 @@ def adjust(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return wrap
 
 
-def every(phrase: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Run the method on a recurring schedule given in the rules' words."""
+#: Where a recurring schedule counts from: the game's start, or the rule's enactment.
+ANCHORS = ("start", "enactment")
+
+
+@dataclass(frozen=True)
+class Every:
+    """A recurring schedule a rule declares with :func:`every`: its phrase, or the name
+    of the parameter that holds it, and where it counts from."""
+
+    phrase: str | None = None
+    param: str | None = None
+    anchor: str = "start"
+
+
+def every(phrase: str | None = None, *, param: str | None = None,
+          anchor: str = "start") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Run the method on a recurring schedule given in the rules' words.
+
+    ``param`` instead of a phrase names the rule's parameter that holds the phrase
+    ("Payday is every Friday", with the day a parameter): a proposal that amends the
+    parameter re-plans the schedule, and a parameter left empty means no schedule.
+    ``anchor`` is where counted schedules ("every third day", "every 6 hours") count
+    from: ``"start"`` (the game's start) or ``"enactment"`` (the rule's enactment).
+    """
+    if (phrase is None) == (param is None):
+        raise TypeError("@every takes a schedule phrase or param=, not both or neither")
+    if anchor not in ANCHORS:
+        raise TypeError(f"@every's anchor is one of {', '.join(ANCHORS)}, not {anchor!r}")
+    spec = Every(phrase, param, anchor)
 
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
-        fn.__dict__["_nomicon_every"] = phrase
+        fn.__dict__["_nomicon_every"] = spec
         return fn
 
     return wrap
@@ -219,7 +246,7 @@ class Rule:
     _hooks: ClassVar[tuple[tuple[str, str | None, str], ...]] = ()
     _vetoes: ClassVar[tuple[tuple[frozenset[str], str], ...]] = ()
     _adjusters: ClassVar[tuple[tuple[str, str], ...]] = ()
-    _schedules: ClassVar[tuple[tuple[str, str], ...]] = ()
+    _schedules: ClassVar[tuple[tuple[Every, str], ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -227,7 +254,7 @@ class Rule:
         hooks: list[tuple[str, str | None, str]] = []
         vetoes: list[tuple[frozenset[str], str]] = []
         adjusters: list[tuple[str, str]] = []
-        schedules: list[tuple[str, str]] = []
+        schedules: list[tuple[Every, str]] = []
         for klass in reversed(cls.__mro__):
             for attr, value in vars(klass).items():
                 if isinstance(value, ActionDecl):
@@ -247,6 +274,10 @@ class Rule:
                     schedules.append((value._nomicon_every, attr))
         for decl in actions:
             _check_methods(cls, decl)
+        for spec, attr in schedules:
+            if spec.param is not None and spec.param not in cls.Params.model_fields:
+                raise TypeError(f"{cls.__name__}.{attr}: @every(param={spec.param!r}) names "
+                                f"no parameter of {cls.__name__}")
         cls._actions = tuple(actions)
         cls._hooks = tuple(dict.fromkeys(hooks))
         cls._vetoes = tuple(dict.fromkeys(vetoes))

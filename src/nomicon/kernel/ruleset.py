@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from nomicon.kernel import timers
 from nomicon.kernel.errors import InvalidRuleChange
 from nomicon.kernel.pack import Registry
 from nomicon.kernel.probing import Plan
@@ -204,6 +205,7 @@ def amend(ctx: Ctx, number: int, *, text: str | None = None, title: str | None =
     rule = ctx.rules.by_rid[entry["rid"]]
     ctx.emit("rule.amended", f"Rule {number} ({rule.title}) amended", rule=number,
              params=model.model_dump(mode="json"), text_changed=text is not None)
+    timers.replan_rule(ctx, old, rule, timers.time_units(ctx.rules))
     with ctx.running(rule):
         rule.on_amend(ctx, old)
     return rule

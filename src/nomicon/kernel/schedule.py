@@ -176,6 +176,12 @@ class Schedule(ABC):
     @abstractmethod
     def _next_after(self, t: datetime) -> datetime: ...
 
+    @property
+    def step(self) -> timedelta | None:
+        """The fixed time between firings of a counted interval ("every 6 hours"); None
+        for a schedule on the calendar ("every day at noon")."""
+        return None
+
     def _key(self) -> tuple[object, ...]:
         return (self.text, self.anchor, self._units)
 
@@ -202,6 +208,10 @@ class _IntervalSchedule(Schedule):
 
     def _next_after(self, t: datetime) -> datetime:
         return self._start + max(0, (t - self._start) // self._step + 1) * self._step
+
+    @property
+    def step(self) -> timedelta:
+        return self._step
 
 
 class _CalendarSchedule(Schedule):
