@@ -3,7 +3,17 @@
 A rule pack imports from here, not from the kernel's modules, so the kernel can be
 reorganised without touching four hundred rules::
 
-    from nomicon.authoring import Ctx, Rule, RuleParams, hook
+    from typing import TypedDict
+
+    from nomicon.authoring import Ctx, EventKind, Rule, RuleParams, hook
+
+
+    class Landed(TypedDict):   # an event kind of your pack, declared with its fields
+        player: str
+        space: int
+
+
+    LANDED = EventKind("landed", Landed)
 
 
     class Fives(Rule):   # a rule of a pack of your own ("my-nomic")
@@ -19,8 +29,8 @@ reorganised without touching four hundred rules::
 
         params: Params
 
-        @hook("landed")
-        def fives(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        @hook(LANDED)
+        def fives(self, ctx: Ctx, data: Landed) -> None:
             if data["space"] % 5 == 0:
                 ctx.gain(data["player"], self.params.fives_points, "landed on a five")
 
@@ -34,18 +44,24 @@ What is here:
   schedule in the rule's words);
 - :class:`Ctx`, what a rule sees and acts through (the state, the dice, the ledger,
   prompts, timers, events);
+- events: :class:`EventKind` (a kind of event declared with its fields, which mypy
+  checks in the hooks, the rule class when it is made, and ``ctx.emit`` when an
+  event is emitted), and :mod:`events`, the kinds the kernel and the governance
+  rules emit (``events.PLAYER_JOINED``...);
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`;
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
-  errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`);
+  errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`,
+  :class:`EventFieldError`);
 - helpers every board game needs: :mod:`turns` (the turn order), :func:`finish`
   (end the game with its winners), :func:`iso` and :func:`parse` (the clock's text).
 """
 
 from __future__ import annotations
 
-from nomicon.kernel import turns
+from nomicon.kernel import events, turns
 from nomicon.kernel.context import Ctx
-from nomicon.kernel.errors import GameError, InvalidRuleChange, Refusal
+from nomicon.kernel.errors import EventFieldError, GameError, InvalidRuleChange, Refusal
+from nomicon.kernel.eventkind import EventKind
 from nomicon.kernel.pack import Initial, Pack, PackParams
 from nomicon.kernel.procedure import finish
 from nomicon.kernel.rules import (
@@ -69,6 +85,8 @@ __all__ = [
     "Attribute",
     "Ctx",
     "Currency",
+    "EventFieldError",
+    "EventKind",
     "GameError",
     "Initial",
     "InvalidRuleChange",
@@ -79,6 +97,7 @@ __all__ = [
     "RuleParams",
     "action",
     "adjust",
+    "events",
     "every",
     "finish",
     "hook",

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import Field
 
 from nomicon.governance.proposals import OPEN, VotingMethod, get, open_proposals, set_status
+from nomicon.kernel import events
 from nomicon.kernel.context import Ctx
 
 ACCEPT, SIMPLIFIES, REJECT, WASTE, SICK = (
@@ -59,7 +60,7 @@ class AdminJudged(VotingMethod):
             for prompt in ctx.pending_prompts("admin"):
                 if prompt["data"].get("proposal") == oldest["id"]:
                     ctx.state.remove_at(["prompts"], ctx.get(["prompts"]).index(prompt))
-            ctx.emit("proposal.discarded", f"#{oldest['id']} is discarded to make room for "
+            ctx.emit(events.PROPOSAL_DISCARDED, f"#{oldest['id']} is discarded to make room for "
                      f"#{proposal['id']}", proposal=oldest["id"], player=author)
         # Its place in the judging order is fixed now: judging the author's first
         # proposal does not make the second one "first" ahead of other players' firsts.
@@ -99,7 +100,7 @@ class AdminJudged(VotingMethod):
             award += self.params.simplify_bonus
         ctx.state.append(["earned_turns"], {"player": author, "proposal": number,
                                             "award": award, "currency": self.params.currency})
-        ctx.emit("proposal.turn-earned", f"{author} earns a turn by #{number} "
+        ctx.emit(events.PROPOSAL_TURN_EARNED, f"{author} earns a turn by #{number} "
                  f"({'award' if award >= 0 else 'fine'} {abs(award)} {self.params.currency} "
                  "before it)", player=author, proposal=number, award=award)
 
