@@ -15,12 +15,33 @@ from nomicon.authoring import (
     RuleParams,
     action,
     adjust,
+    events,
     hook,
     veto,
 )
 from nomicon.boards.grid import Square, as_square, direction, distance
 from nomicon.packs.bnomic_grid import world
 from nomicon.packs.bnomic_grid.airways import throw_elbonia_style
+from nomicon.packs.bnomic_grid.events import (
+    MOVE_CHECK,
+    NWEEK_ENDED,
+    OBJECT_PLACED,
+    SHIELD_USED,
+    SHOT_RECEIVED,
+    TOAD_BECAME,
+    TOAD_CEASED,
+    TOAD_MADE,
+    WHACK,
+    WHACK_OBJECT,
+    WHACK_RECEIVED,
+    WHACK_TARGETS,
+    Blow,
+    MoveCheck,
+    Nweek,
+    PlayerNweeks,
+    WhackObject,
+    WhackTargets,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.world import GREMLIN, PACK, SHIELD, STICK, TOAD_PREFIX
 
@@ -32,7 +53,7 @@ def cease_to_be_a_toad(ctx: Ctx, player: str, why: str) -> None:
         return
     world.remove_status(ctx, player, "Toad")
     ctx.cancel_timer(f"toad:{player}")
-    ctx.emit("grid.toad.ceased", f"{player} is no longer a Toad ({why})", player=player)
+    ctx.emit(TOAD_CEASED, f"{player} is no longer a Toad ({why})", player=player)
     thing = TOAD_PREFIX + player
     flight = ctx.get(["board", "flights", thing], None)
     if isinstance(flight, dict):
@@ -69,14 +90,14 @@ class Toads(Rule):
         Attribute("airborne", None, doc="where this thrown Toad is headed"),
     )
 
-    @hook("grid.toad.made")
-    def become(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(TOAD_MADE)
+    def become(self, ctx: Ctx, data: PlayerNweeks) -> None:
         player, nweeks = data["player"], int(data.get("nweeks", 4))
         world.drop_all(ctx, player, "becomes a Toad")
         world.add_status(ctx, player, "Toad")
         ctx.set_timer(f"toad:{player}", nweeks * world.nweek_length(ctx), self.stop,
                       {"player": player})
-        ctx.emit("grid.toad.became", f"{player} is a Toad for {nweeks} nweeks", player=player,
+        ctx.emit(TOAD_BECAME, f"{player} is a Toad for {nweeks} nweeks", player=player,
                  nweeks=nweeks)
 
     def stop(self, ctx: Ctx, payload: dict[str, Any]) -> None:
@@ -99,8 +120,8 @@ class Toads(Rule):
             what = "use Elbonian Airways" if decl.name == "fly" else decl.name
             ctx.refuse(f"{actor} is a Toad and may not {what}")
 
-    @hook("grid.move.check")
-    def no_free_will(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVE_CHECK)
+    def no_free_will(self, ctx: Ctx, data: MoveCheck) -> None:
         if world.is_toad(ctx, data["player"]):
             ctx.refuse(f"{data['player']} is a Toad and may not move of eir own free will")
 
@@ -144,7 +165,7 @@ def ensure_one(ctx: Ctx, kind_name: str) -> None:
         # something else (an Administrator's correction), the next free one.
         oid = kind_name if world.obj(ctx, kind_name) is None else world.new_id(ctx, kind_name)
         world.create(ctx, kind_name, oid=oid, location=square)
-        ctx.emit("grid.object.placed", f"the {label} is placed on {world.square_label(square)}",
+        ctx.emit(OBJECT_PLACED, f"the {label} is placed on {world.square_label(square)}",
                  object=oid, square=list(square))
 
 
@@ -171,8 +192,8 @@ class BigStick(Rule):
         for oid in world.of_kind(ctx, STICK):
             world.destroy(ctx, oid, "no rule keeps the Big Stick")
 
-    @hook("batch.closing")
-    def always_a_stick(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.BATCH_CLOSING)
+    def always_a_stick(self, ctx: Ctx, data: events.NoFields) -> None:
         ensure_one(ctx, STICK)
 
     def _targets(self, ctx: Ctx, actor: str) -> list[str]:
@@ -183,8 +204,8 @@ class BigStick(Rule):
                  and _adjacent(here, world.location(ctx, p))]
         found += [oid for oid in world.of_kind(ctx, GREMLIN)
                   if _adjacent(here, world.object_square(world.objects(ctx)[oid]))]
-        asked: dict[str, Any] = {"player": actor, "targets": []}
-        ctx.dispatch("grid.whack.targets", asked)
+        asked = WhackTargets(player=actor, targets=[])
+        ctx.dispatch(WHACK_TARGETS, asked)
         return found + [t for t in asked["targets"] if t not in found]
 
     @action("whack", Arg("target", str, "a player or Gremlin next to you (or what a rule "
@@ -192,11 +213,11 @@ class BigStick(Rule):
     def whack(self, ctx: Ctx, actor: str, target: str) -> None:
         """Whack a player or a Gremlin in an adjacent square with the Big Stick."""
         stick = world.held(ctx, actor, STICK)[0]
-        ctx.emit("grid.whack", f"{actor} Whacks {target} with the Big Stick", player=actor,
+        ctx.emit(WHACK, f"{actor} Whacks {target} with the Big Stick", player=actor,
                  target=target)
         if ctx.is_player(target):
-            received: dict[str, Any] = {"by": actor, "target": target, "prevented": False}
-            ctx.dispatch("grid.whack.received", received)
+            received = Blow(by=actor, target=target, prevented=False)
+            ctx.dispatch(WHACK_RECEIVED, received)
             if not received["prevented"]:
                 start, end = world.location(ctx, actor), world.location(ctx, target)
                 if start is not None and end is not None:
@@ -209,7 +230,7 @@ class BigStick(Rule):
                          status=sorted({*(world.obj(ctx, target) or {}).get("status", []),
                                         "Dizzy"}))
         else:
-            ctx.dispatch("grid.whack.object", {"by": actor, "object": target})
+            ctx.dispatch(WHACK_OBJECT, WhackObject(by=actor, object=target))
         if world.obj(ctx, stick) is not None:
             relocate_or_remove(ctx, stick, "the Big Stick vanishes and reappears")
 
@@ -218,8 +239,8 @@ class BigStick(Rule):
         ctx.require(world.on_grid(ctx, actor), "you are not on the Grid")
         ctx.require(world.held(ctx, actor, STICK), "you do not have the Big Stick")
 
-    @hook("grid.nweek.ended")
-    def recover(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(NWEEK_ENDED)
+    def recover(self, ctx: Ctx, data: Nweek) -> None:
         for player in ctx.players():
             world.remove_status(ctx, player, "Dizzy")
         for oid in world.of_kind(ctx, GREMLIN):
@@ -258,25 +279,25 @@ class Shield(Rule):
         for oid in world.of_kind(ctx, SHIELD):
             world.destroy(ctx, oid, "no rule keeps the Shield")
 
-    @hook("batch.closing")
-    def always_a_shield(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.BATCH_CLOSING)
+    def always_a_shield(self, ctx: Ctx, data: events.NoFields) -> None:
         ensure_one(ctx, SHIELD)
 
-    @hook("grid.whack.received")
-    def on_whack(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(WHACK_RECEIVED)
+    def on_whack(self, ctx: Ctx, data: Blow) -> None:
         self._protect(ctx, data, "Whacking")
 
-    @hook("grid.shot.received")
-    def on_shot(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(SHOT_RECEIVED)
+    def on_shot(self, ctx: Ctx, data: Blow) -> None:
         self._protect(ctx, data, "Shooting")
 
-    def _protect(self, ctx: Ctx, data: dict[str, Any], how: str) -> None:
+    def _protect(self, ctx: Ctx, data: Blow, how: str) -> None:
         holder, attacker = data["target"], data["by"]
         shields = world.held(ctx, holder, SHIELD)
         if data["prevented"] or not shields:
             return
         data["prevented"] = True
-        ctx.emit("grid.shield.used", f"{holder}'s Shield turns the blow back on {attacker}",
+        ctx.emit(SHIELD_USED, f"{holder}'s Shield turns the blow back on {attacker}",
                  player=holder, attacker=attacker)
         start, end = world.location(ctx, holder), world.location(ctx, attacker)
         if start is not None and end is not None and start != end:

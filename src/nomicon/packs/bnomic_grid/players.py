@@ -16,6 +16,19 @@ from nomicon.boards.grid import (
     step,
 )
 from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid.events import (
+    CATCH_DECLARED,
+    CAUGHT,
+    HIT,
+    MOVE_CHECK,
+    MOVE_FAILED,
+    THROW_HIT,
+    THROWN,
+    TOAD_DROPPED,
+    TOAD_PICKED_UP,
+    MoveCheck,
+    ThrowHit,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.squares import GENERAL
 from nomicon.packs.bnomic_grid.world import FUND, PACK, TOAD_PREFIX
@@ -28,9 +41,9 @@ def check_move(ctx: Ctx, player: str, start: Square | None, end: Square | str,
     """Ask the rules whether a player may, of eir own will, go from ``start`` to ``end``
     (a square, or Limbo). Rules that limit movement (Sirens, Siren Bait, Toads)
     refuse in their own name; they defer nothing to the general sections (C)."""
-    ctx.dispatch("grid.move.check", {"player": player, "start": list(start) if start else None,
-                                "end": list(end) if isinstance(end, tuple) else end,
-                                "how": how})
+    ctx.dispatch(MOVE_CHECK, MoveCheck(player=player, start=list(start) if start else None,
+                                       end=list(end) if isinstance(end, tuple) else end,
+                                       how=how))
 
 
 def why_not_occupy(ctx: Ctx, player: str, square: Square) -> str | None:
@@ -155,7 +168,7 @@ class Movement(Rule):
         ctx.set_attr(actor, "moved_nweek", world.nweek(ctx))
         reason = why_not_occupy(ctx, actor, target)
         if reason:
-            ctx.emit("grid.move.failed", f"{actor}'s Move to {world.square_label(target)} fails "
+            ctx.emit(MOVE_FAILED, f"{actor}'s Move to {world.square_label(target)} fails "
                      f"({reason}): {actor} remains at {world.square_label(here)}", player=actor,
                      start=list(here), end=list(target), reason=reason)
             return
@@ -245,7 +258,7 @@ class Inventory(Rule):
         toad = world.toad_name(object)
         if toad is not None:
             ctx.set_attr(toad, "carried_by", actor)
-            ctx.emit("grid.toad.picked-up", f"{actor} picks up the Toad {toad}", player=actor,
+            ctx.emit(TOAD_PICKED_UP, f"{actor} picks up the Toad {toad}", player=actor,
                      toad=toad)
             return
         world.relocate_object(ctx, object, None, holder=actor, how=f"is picked up by {actor}")
@@ -269,7 +282,7 @@ class Inventory(Rule):
         toad = world.toad_name(object)
         if toad is not None:
             ctx.set_attr(toad, "carried_by", None)
-            ctx.emit("grid.toad.dropped", f"{actor} drops the Toad {toad}", player=actor, toad=toad)
+            ctx.emit(TOAD_DROPPED, f"{actor} drops the Toad {toad}", player=actor, toad=toad)
             return
         world.relocate_object(ctx, object, world.location(ctx, actor),
                               how=f"is dropped by {actor}")
@@ -326,7 +339,7 @@ class Throwing(Rule):
             ctx.set(["board", "flights"], {})
         ctx.set(["board", "flights", object], {"target": list(target), "thrower": actor,
                                                "catchers": []})
-        ctx.emit("grid.thrown", f"{actor} throws {object} at {world.square_label(target)}",
+        ctx.emit(THROWN, f"{actor} throws {object} at {world.square_label(target)}",
                  player=actor, object=object, target=list(target))
         ctx.set_timer(f"land:{object}", 2 * world.nday_length(ctx), self.land, {"thing": object})
 
@@ -342,7 +355,7 @@ class Throwing(Rule):
     def catch(self, ctx: Ctx, actor: str, object: str) -> None:
         """Declare that you will catch an Airborne object if it comes to your square."""
         ctx.state.append(["board", "flights", object, "catchers"], actor)
-        ctx.emit("grid.catch.declared", f"{actor} will catch {object}", player=actor, object=object)
+        ctx.emit(CATCH_DECLARED, f"{actor} will catch {object}", player=actor, object=object)
 
     def land(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         thing = payload["thing"]
@@ -396,7 +409,7 @@ def resolve_landing(ctx: Ctx, thing: str, flight: dict[str, Any]) -> None:
         if toad is not None:
             ctx.set_attr(toad, "location", list(target))
             ctx.set_attr(toad, "carried_by", victim)
-            ctx.emit("grid.caught", f"{victim} catches the Toad {toad}", player=victim,
+            ctx.emit(CAUGHT, f"{victim} catches the Toad {toad}", player=victim,
                      object=thing)
         else:
             world.relocate_object(ctx, thing, None, holder=victim, how=f"is caught by {victim}")
@@ -404,10 +417,10 @@ def resolve_landing(ctx: Ctx, thing: str, flight: dict[str, Any]) -> None:
     loss = ctx.roll(4, f"{thing} hits {victim}: points lost 1d4")
     thrower = flight.get("thrower")
     to = thrower if isinstance(thrower, str) and ctx.is_player(thrower) else FUND
-    ctx.emit("grid.hit", f"{thing} hits {victim}, who loses {loss} points to {to}", player=victim,
-             object=thing, loss=loss, to=to)
+    ctx.emit(HIT, f"{thing} hits {victim}, who loses {loss} points to {to}", player=victim,
+             object=thing, loss=loss, paid_to=to)
     world.lose_at_most(ctx, victim, loss, f"hit by {thing}", to=to)
-    ctx.dispatch("grid.throw.hit", {"thing": thing, "victim": victim, "target": list(target)})
+    ctx.dispatch(THROW_HIT, ThrowHit(thing=thing, victim=victim, target=list(target)))
     if toad is not None or world.obj(ctx, thing) is not None:
         put_down(ctx, thing, target, how=f"falls where it hit {victim}")
 

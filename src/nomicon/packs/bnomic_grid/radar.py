@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
 from nomicon.authoring import Arg, Attribute, Ctx, Rule, RuleParams, action
 from nomicon.boards.grid import are_consecutive, direction
 from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid.events import (
+    GUN_BOUGHT,
+    GUN_FIRED,
+    SHOT_RECEIVED,
+    TOWER_BUILT,
+    Blow,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX
 from nomicon.packs.bnomic_grid.world import GUN, PACK, TOWER
@@ -55,8 +60,8 @@ class RadarTowers(Rule):
         assert here is not None
         world.charge(ctx, actor, self.params.price, "a Radar Tower")
         oid = world.create(ctx, TOWER, location=here, builder=actor)
-        ctx.emit("grid.tower.built", f"{actor} builds a Radar Tower ({oid}) on "
-                                     f"{world.square_label(here)}",
+        ctx.emit(TOWER_BUILT, f"{actor} builds a Radar Tower ({oid}) on "
+                              f"{world.square_label(here)}",
                  player=actor, object=oid, square=list(here))
 
     @build.check
@@ -92,7 +97,7 @@ class PinballGuns(Rule):
         """Buy a Pinball Gun for 2 points."""
         world.charge(ctx, actor, self.params.price, "a Pinball Gun")
         oid = world.create(ctx, GUN, holder=actor)
-        ctx.emit("grid.gun.bought", f"{actor} buys a Pinball Gun ({oid})", player=actor, object=oid)
+        ctx.emit(GUN_BOUGHT, f"{actor} buys a Pinball Gun ({oid})", player=actor, object=oid)
 
     @buy_gun.check
     def _buy_gun_check(self, ctx: Ctx, actor: str) -> None:
@@ -111,7 +116,7 @@ class PinballGuns(Rule):
                     f"{world.square_label(target)} is not a square of the Grid consecutive to "
                     f"{world.square_label(here)}")
         gun = world.held(ctx, actor, GUN)[0]
-        ctx.emit("grid.gun.fired", f"{actor} fires a Pinball Gun at {world.square_label(target)}",
+        ctx.emit(GUN_FIRED, f"{actor} fires a Pinball Gun at {world.square_label(target)}",
                  player=actor, target=list(target))
         world.destroy(ctx, gun, f"fired by {actor}")
         way = direction(here, target)
@@ -119,8 +124,8 @@ class PinballGuns(Rule):
         things = [oid for oid in world.objects_at(ctx, target)
                   if world.kind(world.objects(ctx)[oid]).mobile]
         for player in players:
-            shot: dict[str, Any] = {"by": actor, "target": player, "prevented": False}
-            ctx.dispatch("grid.shot.received", shot)
+            shot = Blow(by=actor, target=player, prevented=False)
+            ctx.dispatch(SHOT_RECEIVED, shot)
             if not shot["prevented"] and world.location(ctx, player) == target:
                 world.push(ctx, player, way, self.params.pushes, how=f"is shot by {actor}")
         for oid in things:

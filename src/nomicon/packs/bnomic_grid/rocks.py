@@ -10,6 +10,19 @@ from pydantic import Field
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, hook
 from nomicon.boards.grid import Square, as_square
 from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid.events import (
+    NWEEK_BEGAN,
+    OBJECT_MOVED,
+    ROCK_CHECK,
+    ROCK_NOT_PURCHASED,
+    ROCK_PLACED,
+    ROCK_SMASHED,
+    SQUARE_FROZEN,
+    YETI_APPEARED,
+    Nweek,
+    ObjectMoved,
+    RockCheck,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX
 from nomicon.packs.bnomic_grid.world import BIG_ROCK, BOX, PACK, YETI
@@ -32,8 +45,8 @@ def place_rock(ctx: Ctx, square: Square, why: str) -> None:
               if world.objects(ctx)[oid].get("kind") == BIG_ROCK]
     rock = world.create(ctx, BIG_ROCK, location=square)
     if others:
-        ctx.emit("grid.rock.smashed", f"a Big Rock falls on the Big Rock at "
-                                      f"{world.square_label(square)}: "
+        ctx.emit(ROCK_SMASHED, f"a Big Rock falls on the Big Rock at "
+                               f"{world.square_label(square)}: "
                  "everything there is destroyed", square=list(square), object=rock)
         for oid in world.objects_at(ctx, square):
             secret = world.objects(ctx)[oid].get("kind") == BOX
@@ -44,7 +57,7 @@ def place_rock(ctx: Ctx, square: Square, why: str) -> None:
     for oid in world.objects_at(ctx, square):
         if world.objects(ctx)[oid].get("kind") == BOX:
             world.destroy(ctx, oid, "buried under a Big Rock", to=[])
-    ctx.emit("grid.rock.placed",
+    ctx.emit(ROCK_PLACED,
              f"a Big Rock ({rock}) is placed on {world.square_label(square)} ({why})",
              object=rock, square=list(square))
 
@@ -81,7 +94,7 @@ class BigRocks(Rule):
             ctx.refuse("give both x and y of the location, or neither for a random one")
         chosen = (x, y) if x is not None and y is not None else None
         if chosen is not None:
-            ctx.dispatch("grid.rock.check", {"player": actor, "square": list(chosen)})
+            ctx.dispatch(ROCK_CHECK, RockCheck(player=actor, square=list(chosen)))
         base = self.params.chosen_base if chosen else self.params.random_base
         cost = base + world.roll_sum(ctx, self.params.dice, self.params.die,
                                      f"Big Rock price for {actor}:")
@@ -114,7 +127,7 @@ class BigRocks(Rule):
 
     def _not_purchased(self, ctx: Ctx, actor: str, cost: int, why: str) -> None:
         lost = world.lose_at_most(ctx, actor, cost, "a Big Rock that could not be purchased")
-        ctx.emit("grid.rock.not-purchased", f"{actor} does not get the Big Rock ({why}) and "
+        ctx.emit(ROCK_NOT_PURCHASED, f"{actor} does not get the Big Rock ({why}) and "
                  f"loses {lost} points", player=actor, cost=cost, lost=lost, why=why)
 
 
@@ -141,7 +154,7 @@ class Yeti(Rule):
                                          lambda s: world.may_object_occupy(ctx, s))
             if square is not None:
                 world.create(ctx, YETI, oid=YETI, location=square)
-                ctx.emit("grid.yeti.appeared", f"the Yeti is on {world.square_label(square)}",
+                ctx.emit(YETI_APPEARED, f"the Yeti is on {world.square_label(square)}",
                          square=list(square))
         # nweek 1 is one of "each nweek": its 1st nday starts as the game begins, so
         # the Yeti makes its three moves at that instant, once every rule of the new
@@ -157,8 +170,8 @@ class Yeti(Rule):
     def on_repeal(self, ctx: Ctx) -> None:
         world.destroy(ctx, YETI, "no rule keeps the Yeti")
 
-    @hook("grid.nweek.began")
-    def roam(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(NWEEK_BEGAN)
+    def roam(self, ctx: Ctx, data: Nweek) -> None:
         self._roam(ctx)
 
     def _roam(self, ctx: Ctx) -> None:
@@ -173,13 +186,13 @@ class Yeti(Rule):
             if target is not None:
                 world.relocate_object(ctx, YETI, target, how="roams")
 
-    @hook("grid.object.moved")
-    def freeze(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(OBJECT_MOVED)
+    def freeze(self, ctx: Ctx, data: ObjectMoved) -> None:
         start = as_square(data.get("start"))
         if data.get("kind") != YETI or start is None or start == as_square(data.get("end")):
             return
         world.set_square(ctx, start, wet=False, frozen=True)
-        ctx.emit("grid.square.frozen",
+        ctx.emit(SQUARE_FROZEN,
                  f"{world.square_label(start)} is Frozen where the Yeti left it",
                  square=list(start))
 

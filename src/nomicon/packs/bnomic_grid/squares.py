@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from nomicon.authoring import Ctx, Rule, hook
+from nomicon.authoring import Ctx, Rule, events, hook
 from nomicon.boards.grid import Direction, Square, as_square, step
 from nomicon.packs.bnomic_grid import world
+from nomicon.packs.bnomic_grid.events import (
+    CAUGHT,
+    FIRE,
+    MOVED,
+    OBJECT_MOVED,
+    SQUARES_WEATHERED,
+    TEMPERATURE_CHANGED,
+    Moved,
+    ObjectMoved,
+    PlayerObject,
+    TemperatureChanged,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.world import PACK
 
@@ -81,8 +93,8 @@ class GridSquares(Rule):
     requires = GRID
 
     # -- the temperature --------------------------------------------------------
-    @hook("grid.temperature.changed")
-    def weather(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(TEMPERATURE_CHANGED)
+    def weather(self, ctx: Ctx, data: TemperatureChanged) -> None:
         degrees = int(data["degrees"])
         if degrees < 0:
             for square in world.squares_where(ctx, lambda s: bool(s["wet"])):
@@ -93,11 +105,11 @@ class GridSquares(Rule):
         if degrees > 20:
             for square in world.squares_where(ctx, lambda s: bool(s["wet"])):
                 world.set_square(ctx, square, wet=False)
-        ctx.emit("grid.squares.weathered", f"the squares follow the temperature ({degrees} °C)",
+        ctx.emit(SQUARES_WEATHERED, f"the squares follow the temperature ({degrees} °C)",
                  degrees=degrees)
 
-    @hook("admin.set")
-    def earth_to_mud(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.ADMIN_SET)
+    def earth_to_mud(self, ctx: Ctx, data: events.AdminSet) -> None:
         path = str(data.get("path", ""))
         if not path.startswith("board.squares."):
             return
@@ -105,8 +117,8 @@ class GridSquares(Rule):
             make_wet(ctx, square)
 
     # -- entering squares ---------------------------------------------------------
-    @hook("grid.moved")
-    def fire(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVED)
+    def fire(self, ctx: Ctx, data: Moved) -> None:
         player = data["player"]
         square = as_square(data["end"])
         if square is None or world.location(ctx, player) != square:
@@ -118,8 +130,8 @@ class GridSquares(Rule):
         for who in [player, *world.carried_toads(ctx, player)]:
             self._burn(ctx, who, square)
 
-    @hook("grid.caught")
-    def fire_in_hand(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(CAUGHT)
+    def fire_in_hand(self, ctx: Ctx, data: PlayerObject) -> None:
         # A Toad caught by a player standing on Fire lands from a throw on that square.
         toad = world.toad_name(str(data.get("object", "")))
         square = world.location(ctx, toad) if toad and ctx.is_player(toad) else None
@@ -130,13 +142,13 @@ class GridSquares(Rule):
         if world.square_of(ctx, square)["substance"] != "Fire":
             return
         loss = world.roll_sum(ctx, 2, 5, f"Fire for {player}")
-        ctx.emit("grid.fire", f"{player} enters Fire at {world.square_label(square)} and loses "
-                              f"{loss} "
+        ctx.emit(FIRE, f"{player} enters Fire at {world.square_label(square)} and loses "
+                       f"{loss} "
                  "points", player=player, square=list(square), loss=loss)
         world.lose_at_most(ctx, player, loss, f"entered Fire at {world.square_label(square)}")
 
-    @hook("grid.moved")
-    def slide_player(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVED)
+    def slide_player(self, ctx: Ctx, data: Moved) -> None:
         way = _way(data)
         square = as_square(data["end"])
         if way is None or square is None or world.location(ctx, data["player"]) != square:
@@ -144,8 +156,8 @@ class GridSquares(Rule):
         if world.square_of(ctx, square)["frozen"]:
             world.move_player(ctx, data["player"], way, how="slides on the Frozen square")
 
-    @hook("grid.object.moved")
-    def slide_object(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(OBJECT_MOVED)
+    def slide_object(self, ctx: Ctx, data: ObjectMoved) -> None:
         way = _way(data)
         square = as_square(data["end"])
         record = world.obj(ctx, data["object"])
@@ -156,7 +168,7 @@ class GridSquares(Rule):
             world.move_object(ctx, data["object"], way, how="slides on the Frozen square")
 
 
-def _way(data: dict[str, Any]) -> Direction | None:
+def _way(data: Moved | ObjectMoved) -> Direction | None:
     """The direction of a Move between consecutive squares (None for any other change
     of place: entering the Grid, landing, being placed)."""
     raw = as_square(data.get("direction"))
