@@ -137,6 +137,16 @@ def test_asking_whether_an_undeclared_field_is_there_fails_too() -> None:
                     ctx.set_attr(data["player"], "rolled", True)
 
 
+def test_a_read_that_is_only_text_is_not_refused() -> None:
+    class Quiet(Rule):
+        @hook(LANDED)
+        def on_landed(self, ctx: Ctx, data: Landed) -> None:
+            # Not data["playr"]: a comment is no read.
+            ctx.set_attr(data["player"], "note", 'data["playr"] is no read either')
+
+    assert Quiet._hooks == (("landed", None, "on_landed"),)
+
+
 def test_a_hook_whose_data_is_annotated_with_another_type_fails() -> None:
     with pytest.raises(EventFieldError) as refused:
         class Loose(Rule):

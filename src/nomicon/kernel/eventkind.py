@@ -27,9 +27,13 @@ work as before, unchecked.
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
+import linecache
+import re
 import textwrap
 from collections.abc import Callable, Iterator, Mapping
+from types import CodeType
 from typing import Any, ForwardRef, Generic, TypeVar, is_typeddict
 
 from nomicon.kernel.errors import Cited, EventFieldError
@@ -81,8 +85,10 @@ class EventKind(Generic[F]):
         the kind and no other field; ``by`` is the rule emitting it, if any."""
         # Only the names, not the values' types (a pydantic TypeAdapter would check
         # those too): this runs for every event, and mypy checks the types statically.
+        # Performance: an event with every field of its kind (the usual case) is one
+        # comparison of key sets, half the cost of the two inclusions.
         keys = data.keys()
-        if keys <= self.fields and self.required <= keys:
+        if keys == self.fields or (keys <= self.fields and self.required <= keys):
             return
         problems = []
         missing = sorted(self.required - keys)
@@ -110,22 +116,21 @@ def check_hook(owner: str, fn: Callable[..., Any], kind: EventKind[Any]) -> None
     declare: ``data["x"]``, ``data.get("x")``, ``"x" in data``. Reads are found in the
     handler's source; a handler whose source is not at hand is not read."""
     fn = inspect.unwrap(fn)
-    params = list(inspect.signature(fn).parameters.values())
-    if len(params) < 3:
+    # Performance: the parameters from the code object, not inspect.signature, which
+    # costs more than the rest of the check.
+    code = getattr(fn, "__code__", None)
+    if code is None or code.co_argcount < 3:
         return  # not a (self, ctx, data) method: the engine's call will say so
-    data = params[2]
-    annotation = data.annotation
-    if annotation is not inspect.Parameter.empty and not _names(annotation, kind.schema,
-                                                                fn.__globals__):
+    data = code.co_varnames[2]
+    annotation = fn.__annotations__.get(data, _MISSING)
+    if annotation is not _MISSING and not _names(annotation, kind.schema, fn.__globals__):
         raise EventFieldError(f"{owner}: hook {fn.__name__} on {kind.name!r} annotates "
-                              f"{data.name} as {_shown(annotation)}, not "
-                              f"{kind.schema.__name__}")
-    for field, line in _literal_reads(fn, data.name):
-        if field not in kind.fields:
-            raise EventFieldError(
-                f"{owner}: hook {fn.__name__} reads {data.name}[{field!r}] (line {line}), "
-                f"which is not a field of {kind.name!r} "
-                f"(its fields: {', '.join(sorted(kind.fields)) or 'none'})")
+                              f"{data} as {_shown(annotation)}, not {kind.schema.__name__}")
+    for field, line in _unknown_reads(code, data, kind.fields):
+        raise EventFieldError(
+            f"{owner}: hook {fn.__name__} reads {data}[{field!r}] (line {line}), "
+            f"which is not a field of {kind.name!r} "
+            f"(its fields: {', '.join(sorted(kind.fields)) or 'none'})")
 
 
 def _names(annotation: object, schema: type, scope: Mapping[str, Any]) -> bool:
@@ -153,15 +158,30 @@ def _shown(annotation: object) -> str:
     return repr(annotation).replace("typing.", "")
 
 
-def _literal_reads(fn: Callable[..., Any], name: str) -> Iterator[tuple[str, int]]:
-    """The literal keys ``fn`` reads from its parameter ``name``, with their lines."""
+def _unknown_reads(code: CodeType, name: str,
+                   fields: frozenset[str]) -> Iterator[tuple[str, int]]:
+    """The literal keys the function of ``code`` reads from its parameter ``name`` that
+    are not among ``fields``, with their lines."""
     # Written here: mypy finds the same reads, but only where it runs (not in a rule
     # class made in a game's process), and no library reads them from a function.
-    try:
-        lines, first = inspect.getsourcelines(fn)
-        tree = ast.parse(textwrap.dedent("".join(lines)))
-    except (OSError, TypeError, SyntaxError):
+    lines = linecache.getlines(code.co_filename)
+    if not lines:
         return  # no source (made at run time, or compiled only): nothing to read
+    # Performance: the lines the function's code spans, rather than
+    # inspect.getsourcelines, which tokenizes the file from the function on to find
+    # its end (several times the cost of parsing the function, for every hook).
+    first = code.co_firstlineno  # its first decorator's line
+    source = textwrap.dedent("".join(lines[first - 1:_last_line(code)]))
+    # Performance: rules are made whenever a pack is imported, and walking the tree of
+    # every hook costs more than importing the pack did; a hook whose text shows no
+    # read of an unknown key (the usual case) is not parsed. The tree decides: the
+    # text's matches may be in a comment or a string.
+    if not {m["key"] or m["held"] for m in _reads_in_text(name).finditer(source)} - fields:
+        return
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return  # not the function's whole source after all: nothing to read
     for node in ast.walk(tree):
         key: ast.expr | None = None
         if isinstance(node, ast.Subscript) and _is_name(node.value, name):
@@ -173,8 +193,27 @@ def _literal_reads(fn: Callable[..., Any], name: str) -> Iterator[tuple[str, int
               and isinstance(node.ops[0], ast.In | ast.NotIn)
               and _is_name(node.comparators[0], name)):
             key = node.left
-        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+        if (isinstance(key, ast.Constant) and isinstance(key.value, str)
+                and key.value not in fields):
             yield key.value, first + key.lineno - 1
+
+
+@functools.cache
+def _reads_in_text(name: str) -> re.Pattern[str]:
+    """What reads of a literal key from ``name`` look like in the text of the code:
+    ``name["key"]``, ``name.get("key"``, ``"key" in name`` (``key`` or ``held``)."""
+    name = re.escape(name)
+    readers = "|".join(_READERS)
+    return re.compile(
+        rf"""\b{name}\s*(?:\[|\.(?:{readers})\()\s*(?P<q>['"])(?P<key>[^'"\\]*)(?P=q)"""
+        rf"""|(?P<p>['"])(?P<held>[^'"\\]*)(?P=p)\s+(?:not\s+)?in\s+{name}\b""")
+
+
+def _last_line(code: CodeType) -> int:
+    """The last line of source that ``code`` (with the functions inside it) spans."""
+    ends = [end for _start, end, _col, _end_col in code.co_positions() if end is not None]
+    ends += [_last_line(const) for const in code.co_consts if isinstance(const, CodeType)]
+    return max(ends, default=code.co_firstlineno)
 
 
 def _is_name(node: ast.expr, name: str) -> bool:
