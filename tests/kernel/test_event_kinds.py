@@ -7,14 +7,16 @@ hook on the kind's name always did."""
 # pack declares them (see nomicon.kernel.events).
 
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 
 import pytest
 
 from nomicon.authoring import Arg, Ctx, EventKind, Initial, Pack, Rule, action, events, hook
-from nomicon.kernel import dice
+from nomicon.kernel import dice, rules
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import EventFieldError, RuleError
+from nomicon.kernel.eventkind import check_hook
 from nomicon.kernel.pack import installed
 
 START = datetime(2021, 3, 1, 9, 0, tzinfo=UTC)
@@ -114,9 +116,11 @@ def test_a_misspelt_field_fails_when_the_class_is_made_naming_rule_handler_and_f
             def on_landed(self, ctx: Ctx, data: Landed) -> None:
                 ctx.set_attr(data["playr"], "points", 10)
 
-    message = str(refused.value)
-    assert message.startswith("Typo (Rule 8, Fives): hook on_landed reads data['playr']")
-    assert "which is not a field of 'landed' (its fields: player, roll, space)" in message
+    line = Path(__file__).read_text(encoding="utf-8").splitlines().index(
+        '                ctx.set_attr(data["playr"], "points", 10)') + 1
+    assert str(refused.value) == (
+        f"Typo (Rule 8, Fives): hook on_landed reads data['playr'] (line {line}), which is "
+        "not a field of 'landed' (its fields: player, roll, space)")
 
 
 def test_a_get_of_an_undeclared_field_fails_too() -> None:
@@ -191,7 +195,15 @@ def test_a_handler_without_source_is_not_read() -> None:
     assert namespace["Unseen"]._hooks == (("landed", None, "read"),)
 
 
-def test_an_inherited_hook_is_not_read_again() -> None:
+def test_an_inherited_hook_is_read_once_and_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[str] = []
+
+    def counting(owner: str, fn: Any, kind: EventKind[Any]) -> None:
+        read.append(f"{owner}.{fn.__name__}")
+        check_hook(owner, fn, kind)
+
+    monkeypatch.setattr(rules, "check_hook", counting)
+
     class Base(Rule):
         @hook(LANDED)
         def on_landed(self, ctx: Ctx, data: Landed) -> None:
@@ -200,6 +212,7 @@ def test_an_inherited_hook_is_not_read_again() -> None:
     class Child(Base):
         number = 9
 
+    assert read == ["Base.on_landed"]
     assert Child._hooks == (("landed", None, "on_landed"),)
 
 
