@@ -25,13 +25,16 @@ def test_rule_packs_reach_the_kernel_only_through_the_authoring_module() -> None
 
 
 def test_the_authoring_names_are_the_kernels_and_nomicon_offers_them_too() -> None:
+    from nomicon.kernel import events
     from nomicon.kernel.context import Ctx
+    from nomicon.kernel.eventkind import EventKind
     from nomicon.kernel.rules import Rule, action, hook
 
     assert (authoring.Rule, authoring.Ctx, authoring.action, authoring.hook) == (
         Rule, Ctx, action, hook)
+    assert (authoring.EventKind, authoring.events) == (EventKind, events)
     for name in authoring.__all__:
-        if name not in ("turns", "iso", "parse"):
+        if name not in ("turns", "events", "iso", "parse"):
             assert getattr(nomicon, name) is getattr(authoring, name), name
     assert nomicon.__version__
 

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
         Attribute,
         Ctx,
         Currency,
+        EventFieldError,
+        EventKind,
         Initial,
         Pack,
         PackParams,
@@ -62,9 +64,9 @@ _ERRORS_ELSEWHERE = {"PathError": "nomicon.kernel.state",
 
 #: The rule author's names (``nomicon.authoring``), also importable from here.
 _AUTHORING = frozenset({
-    "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "Initial", "InvalidRuleChange",
-    "Pack", "PackParams", "Refusal", "Rule", "RuleParams", "Status", "action", "adjust",
-    "every", "finish", "hook", "veto",
+    "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "EventFieldError", "EventKind",
+    "Initial", "InvalidRuleChange", "Pack", "PackParams", "Refusal", "Rule", "RuleParams",
+    "Status", "action", "adjust", "every", "finish", "hook", "veto",
 })
 
 __all__ = [
@@ -76,6 +78,8 @@ __all__ = [
     "CommitFailed",
     "Ctx",
     "Currency",
+    "EventFieldError",
+    "EventKind",
     "Game",
     "GameError",
     "Initial",

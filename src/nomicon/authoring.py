@@ -3,7 +3,17 @@
 A rule pack imports from here, not from the kernel's modules, so the kernel can be
 reorganised without touching four hundred rules::
 
-    from nomicon.authoring import Ctx, Rule, RuleParams, hook
+    from typing import TypedDict
+
+    from nomicon.authoring import Ctx, EventKind, Rule, RuleParams, hook
+
+
+    class Landed(TypedDict):   # an event kind of your pack, declared with its fields
+        player: str
+        space: int
+
+
+    LANDED = EventKind("landed", Landed)
 
 
     class Fives(Rule):   # a rule of a pack of your own ("my-nomic")
@@ -19,8 +29,8 @@ reorganised without touching four hundred rules::
 
         params: Params
 
-        @hook("landed")
-        def fives(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        @hook(LANDED)
+        def fives(self, ctx: Ctx, data: Landed) -> None:
             if data["space"] % 5 == 0:
                 ctx.gain(data["player"], self.params.fives_points, "landed on a five")
 
@@ -37,18 +47,24 @@ What is here:
   prompts, timers, events, statuses with ``grant_status``, ``status``,
   ``has_status``, ``end_status`` and ``holders_of``, and pausing the game's clock
   with ``pause``, ``resume`` and ``is_paused``); :class:`Status`, a status's record;
+- events: :class:`EventKind` (a kind of event declared with its fields, which mypy
+  checks in the hooks, the rule class when it is made, and ``ctx.emit`` when an
+  event is emitted), and :mod:`events`, the kinds the kernel and the governance
+  rules emit (``events.PLAYER_JOINED``...);
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`;
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
-  errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`);
+  errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`,
+  :class:`EventFieldError`);
 - helpers every board game needs: :mod:`turns` (the turn order), :func:`finish`
   (end the game with its winners), :func:`iso` and :func:`parse` (the clock's text).
 """
 
 from __future__ import annotations
 
-from nomicon.kernel import turns
+from nomicon.kernel import events, turns
 from nomicon.kernel.context import Ctx
-from nomicon.kernel.errors import GameError, InvalidRuleChange, Refusal
+from nomicon.kernel.errors import EventFieldError, GameError, InvalidRuleChange, Refusal
+from nomicon.kernel.eventkind import EventKind
 from nomicon.kernel.pack import Initial, Pack, PackParams
 from nomicon.kernel.procedure import finish
 from nomicon.kernel.rules import (
@@ -73,6 +89,8 @@ __all__ = [
     "Attribute",
     "Ctx",
     "Currency",
+    "EventFieldError",
+    "EventKind",
     "GameError",
     "Initial",
     "InvalidRuleChange",
@@ -84,6 +102,7 @@ __all__ = [
     "Status",
     "action",
     "adjust",
+    "events",
     "every",
     "finish",
     "hook",

@@ -83,19 +83,19 @@ class Diary(Rule):
             entry["via"] = data["via"]["why"]
         ctx.set(["diary"], [*ctx.get(["diary"], []), entry])
 
-    @hook("left")
+    @hook(walker.LEFT)
     def on_left(self, ctx: Ctx, data: dict[str, Any]) -> None:
         self.write(ctx, "left", data)
 
-    @hook("passing")
+    @hook(walker.PASSING)
     def on_passing(self, ctx: Ctx, data: dict[str, Any]) -> None:
         self.write(ctx, "passing", data)
 
-    @hook("landing")
+    @hook(walker.LANDING)
     def on_landing(self, ctx: Ctx, data: dict[str, Any]) -> None:
         self.write(ctx, "landing", data)
 
-    @hook("landed")
+    @hook(walker.LANDED)
     def on_landed(self, ctx: Ctx, data: dict[str, Any]) -> None:
         self.write(ctx, "landed", data)
 
@@ -110,7 +110,7 @@ class Glue(Rule):
     number = 3
     title = "Glue"
 
-    @hook("passing")
+    @hook(walker.PASSING)
     def stick(self, ctx: Ctx, data: dict[str, Any]) -> None:
         square = data["square"]
         if "player" in data and data.get("turn") == "normal" and coating(ctx, square) == "glue":
@@ -128,7 +128,7 @@ class Fence(Rule):
     number = 4
     title = "Fence"
 
-    @hook("passing")
+    @hook(walker.PASSING)
     def halt(self, ctx: Ctx, data: dict[str, Any]) -> None:
         if coating(ctx, data["square"]) == "fence":
             walker.stop(ctx, data, "the fence")
@@ -142,7 +142,7 @@ class Chains(Rule):
     number = 5
     title = "Chains"
 
-    @hook("left")
+    @hook(walker.LEFT)
     def hold(self, ctx: Ctx, data: dict[str, Any]) -> None:
         if "player" in data and ctx.attr(data["player"], "chained"):
             walker.stop(ctx, data, "chained")
@@ -157,7 +157,7 @@ class Bridge(Rule):
     number = 6
     title = "Bridge"
 
-    @hook("passing")
+    @hook(walker.PASSING)
     def cross(self, ctx: Ctx, data: dict[str, Any]) -> None:
         ends = ctx.param("bridge")
         if ends and data["square"] == ends[0]:
@@ -173,7 +173,7 @@ class Grease(Rule):
     number = 7
     title = "Grease"
 
-    @hook("landing")
+    @hook(walker.LANDING)
     def slide(self, ctx: Ctx, data: dict[str, Any]) -> None:
         square = data["square"]
         if coating(ctx, square) == "grease":
@@ -194,7 +194,7 @@ class Jumpgate(Rule):
     number = 8
     title = "Jumpgate"
 
-    @hook("landed")
+    @hook(walker.LANDED)
     def transport(self, ctx: Ctx, data: dict[str, Any]) -> None:
         gate = ctx.param("gate")
         if gate and data["square"] in gate and "player" in data:

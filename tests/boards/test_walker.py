@@ -219,7 +219,7 @@ def test_new_clear_fishing_adds_a_square_and_may_widen_the_rows() -> None:
     game = new_game(size=15, columns=None)
     game.act("alice", "stand", square=15)
     game.act("alice", "fish")
-    [grew] = events(game, "board.grew")
+    [grew] = events(game, "board.squares-added")
     assert grew["data"]["spaces"] == [16] and grew["data"]["ids"] == [16]
     assert game.view()["board"]["size"] == 16 and where(game, "alice") == 15
     at = numbered.layout_of(game.view()["board"])

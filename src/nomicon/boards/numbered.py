@@ -115,7 +115,7 @@ def things_on(ctx: Ctx, square: int) -> list[list[str]]:
 
 def grow(ctx: Ctx, count: int, *, why: str) -> list[int]:
     """Add ``count`` squares after the last; returns their numbers. One
-    ``board.grew`` event, with the new squares' numbers and identities."""
+    ``board.squares-added`` event, with the new squares' numbers and identities."""
     change = snake.grown(layout(ctx), count)
     old_size = change.old.size
     next_id: int = ctx.get([BOARD, "next_id"])
@@ -127,7 +127,7 @@ def grow(ctx: Ctx, count: int, *, why: str) -> list[int]:
     ctx.set([BOARD, "next_id"], next_id)
     ctx.set([BOARD, "size"], change.new.size)
     if change.added:
-        ctx.emit("board.grew", f"the board grows from {old_size} to {change.new.size} "
+        ctx.emit("board.squares-added", f"the board grows from {old_size} to {change.new.size} "
                  f"squares ({why})", old_size=old_size, new_size=change.new.size,
                  spaces=list(change.added), ids=ids, why=why)
     return list(change.added)

@@ -6,13 +6,13 @@ the final advance, and then "lands" on the last; "only other rules governing pas
 through or leaving squares can interrupt the series of consecutive advances". The
 walker makes those moments hooks, dispatched through the game's rules in their order:
 
-``left``
+``left`` (:data:`LEFT`, ``walk.left``)
     once, on the square the walk starts from;
-``passing``
+``passing`` (``walk.passing``)
     on each square passed through, the piece standing on it;
-``landing``
+``landing`` (``walk.landing``)
     on the square the piece is about to land on, before any landing rule runs;
-``landed``
+``landed`` (``walk.landed``)
     on the square it landed on.
 
 Each hook gets one dict, shared by the hooks of that moment: ``piece`` (its name),
@@ -54,6 +54,19 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
+
+# The hooks' names are the walker's own: a ring board's ``landed`` (Infinite Nomic)
+# is a declared kind with other fields.
+#: Dispatched once, on the square the walk starts from.
+LEFT = "walk.left"
+#: Dispatched on each square passed through.
+PASSING = "walk.passing"
+#: Dispatched on the square the piece is about to land on.
+LANDING = "walk.landing"
+#: Dispatched on the square the piece landed on.
+LANDED = "walk.landed"
+#: Logged when a piece is put on a square without walking there.
+PLACED = "walk.placed"
 
 #: The square after a square in a walk's direction; None past the end of the board.
 Step = Callable[[int], int | None]
@@ -135,7 +148,7 @@ def place(ctx: Ctx, piece: Piece, square: Any, *, why: str) -> None:
     """Put a piece on a square (or anywhere: Jail) without moving it there: no
     leaving, passing or landing."""
     _put(ctx, piece, square)
-    ctx.emit("placed", f"{piece.name} is placed on {_where(square)} ({why})",
+    ctx.emit(PLACED, f"{piece.name} is placed on {_where(square)} ({why})",
              **piece.fields(), where=square, why=why)
 
 
@@ -152,7 +165,7 @@ def walk(ctx: Ctx, piece: Piece, steps: int, step: Step, *, how: str,
         raise ValueError(f"{piece.name} is on no square ({start!r})")
     base = {**piece.fields(), "start": start, "how": how, **extra}
     data = {**base, "square": start, "remaining": steps}
-    ctx.dispatch("left", data)
+    ctx.dispatch(LEFT, data)
     if data.get(_STOP):
         why = _reason(data[_STOP])
         ctx.emit("walked", f"{piece.name} does not leave square {start} ({why})",
@@ -178,7 +191,7 @@ def walk(ctx: Ctx, piece: Piece, steps: int, step: Step, *, how: str,
             break
         passed.append(here)
         data = {**base, "square": here, "from": previous, "remaining": remaining}
-        ctx.dispatch("passing", data)
+        ctx.dispatch(PASSING, data)
         if data.get(_STOP):
             stopped = _reason(data[_STOP])
         here = _follow(ctx, piece, data, here)
@@ -219,7 +232,7 @@ def _land(ctx: Ctx, piece: Piece, square: int, base: dict[str, Any]) -> int:
     seen = {square}
     via: dict[str, Any] | None = None
     while True:
-        for moment in ("landing", "landed"):
+        for moment in (LANDING, LANDED):
             data = {**base, "square": square, "remaining": 0}
             if via is not None:
                 data["via"] = via

@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import Field
 
 from nomicon.governance.proposals import OPEN, VotingMethod, get, open_proposals, set_status
+from nomicon.kernel import events
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.rules import Arg, action
 
@@ -97,7 +98,7 @@ class AdminJudged(VotingMethod):
             for prompt in ctx.pending_prompts("admin"):
                 if prompt["data"].get("proposal") == oldest["id"]:
                     ctx.state.remove_at(["prompts"], ctx.get(["prompts"]).index(prompt))
-            ctx.emit("proposal.discarded", f"#{oldest['id']} is discarded to make room for "
+            ctx.emit(events.PROPOSAL_DISCARDED, f"#{oldest['id']} is discarded to make room for "
                      f"#{proposal['id']}", proposal=oldest["id"], player=author)
         # Its place in the judging order is fixed now: judging the author's first
         # proposal does not make the second one "first" ahead of other players' firsts.
@@ -170,8 +171,8 @@ class AdminJudged(VotingMethod):
                            "fine_to": self.params.fine_account})
         what = f"{'award' if award >= 0 else 'fine'} {abs(award)} {self.params.currency}"
         if turn:
-            ctx.emit("proposal.turn-earned", f"{author} earns a turn by #{number} ({what} "
-                     "before it)", player=author, proposal=number, award=award)
+            ctx.emit(events.PROPOSAL_TURN_EARNED, f"{author} earns a turn by #{number} "
+                     f"({what} before it)", player=author, proposal=number, award=award)
         else:
             ctx.emit("proposal.fined", f"{author} earns no turn by #{number}, a complete "
                      f"waste of time ({what} when its turn would have come)",

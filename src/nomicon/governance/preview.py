@@ -15,6 +15,7 @@ import copy
 from typing import Any
 
 from nomicon.governance import amendments, history
+from nomicon.kernel import events
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import InvalidRuleChange, Refusal
 from nomicon.kernel.views import hypothetical_view
@@ -61,7 +62,7 @@ def preview(game: Game, amendment: Any, viewer: str = ADMIN) -> dict[str, Any]:
     rules_before = copy.deepcopy(twin.state.root["rules"])
     try:
         with twin._transaction(twin.clock, ADMIN) as ctx:
-            ctx.emit("preview", "amendment preview")
+            ctx.emit(events.PREVIEW, "amendment preview")
             amendments.apply(ctx, changes)
     except InvalidRuleChange as exc:
         shown = exc.redacted if exc.redacted is not None and viewer != ADMIN else str(exc)

@@ -21,6 +21,7 @@ from datetime import timedelta
 from typing import Any, ClassVar
 
 from nomicon.governance import amendments
+from nomicon.kernel import events
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.errors import InvalidRuleChange
 from nomicon.kernel.rules import Arg, Rule, RuleParams, action
@@ -128,14 +129,14 @@ class VotingMethod(Rule):
         if record["closes"] is not None:
             ctx.set_timer(f"proposal:{number}", parse(record["closes"]), self.close_voting,
                           {"id": number})
-        ctx.emit("proposal.opened", f"{actor} proposes #{number}: {title}", proposal=number,
+        ctx.emit(events.PROPOSAL_OPENED, f"{actor} proposes #{number}: {title}", proposal=number,
                  player=actor)
         self.on_opened(ctx, record)
 
     @propose.check
     def _propose_check(self, ctx: Ctx, actor: str) -> None:
         self.may_propose(ctx, actor)
-        ctx.dispatch("proposal.check", {"player": actor})
+        ctx.dispatch(events.PROPOSAL_CHECK, events.PlayerEvent(player=actor))
 
     def _open_ids(self, ctx: Ctx, actor: str) -> list[int]:
         return [p["id"] for p in open_proposals(ctx)]
@@ -155,7 +156,7 @@ class VotingMethod(Rule):
     def vote(self, ctx: Ctx, actor: str, proposal: int, vote: str) -> None:
         """Vote on an open proposal (a new vote replaces your earlier one)."""
         ctx.set(["proposals", str(proposal), "votes", actor], vote)
-        ctx.emit("proposal.voted", f"{actor} votes {vote} on #{proposal}", proposal=proposal,
+        ctx.emit(events.PROPOSAL_VOTED, f"{actor} votes {vote} on #{proposal}", proposal=proposal,
                  player=actor, vote=vote)
         self._settle(ctx, get(ctx, proposal), final=False)
 
@@ -167,7 +168,7 @@ class VotingMethod(Rule):
         """Withdraw (edit or delete) your proposal: it does not take effect."""
         set_status(ctx, proposal, RETRACTED)
         ctx.cancel_timer(f"proposal:{proposal}")
-        ctx.emit("proposal.retracted", f"{actor} retracts #{proposal}", proposal=proposal,
+        ctx.emit(events.PROPOSAL_RETRACTED, f"{actor} retracts #{proposal}", proposal=proposal,
                  player=actor)
 
     def _awaiting(self, ctx: Ctx, actor: str) -> list[int]:
@@ -198,7 +199,7 @@ class VotingMethod(Rule):
         ctx.set(["proposals", key, "implementation"], {
             "by": actor, "time": iso(ctx.now),
             "amendment": amendments.dump(changes) if amendment is not None else None})
-        ctx.emit("proposal.implemented",
+        ctx.emit(events.PROPOSAL_IMPLEMENTED,
                  f"admin implements #{proposal}" + ("" if changes else " (no change needed)"),
                  proposal=proposal, changes=len(changes))
 
@@ -215,7 +216,7 @@ class VotingMethod(Rule):
             if not others:
                 set_status(ctx, key, FAILED)
                 ctx.set(["proposals", key, "problem"], "its voting method was repealed")
-                ctx.emit("proposal.failed", f"#{record['id']} fails: its voting method was "
+                ctx.emit(events.PROPOSAL_FAILED, f"#{record['id']} fails: its voting method was "
                          "repealed", proposal=record["id"])
                 continue
             heir = others[0]
@@ -271,7 +272,7 @@ class VotingMethod(Rule):
         key = str(proposal["id"])
         set_status(ctx, key, FAILED)
         ctx.set(["proposals", key, "result"], tally(proposal))
-        ctx.emit("proposal.failed", f"#{proposal['id']} fails {tally(proposal)}",
+        ctx.emit(events.PROPOSAL_FAILED, f"#{proposal['id']} fails {tally(proposal)}",
                  proposal=proposal["id"])
 
     def _pass(self, ctx: Ctx, proposal: dict[str, Any]) -> None:
@@ -279,7 +280,7 @@ class VotingMethod(Rule):
         ctx.set(["proposals", key, "result"], tally(proposal))
         if proposal["amendment"] is None:
             set_status(ctx, key, AWAITING)
-            ctx.emit("proposal.passed", f"#{proposal['id']} passes; it awaits the admin's "
+            ctx.emit(events.PROPOSAL_PASSED, f"#{proposal['id']} passes; it awaits the admin's "
                      "implementation", proposal=proposal["id"])
         else:
             try:
@@ -290,11 +291,11 @@ class VotingMethod(Rule):
                 # admin decides how to implement it.
                 set_status(ctx, key, AWAITING)
                 ctx.set(["proposals", key, "problem"], str(exc))
-                ctx.emit("proposal.passed", f"#{proposal['id']} passes but cannot be applied "
+                ctx.emit(events.PROPOSAL_PASSED, f"#{proposal['id']} passes but cannot be applied "
                          f"({exc}); it awaits the admin", proposal=proposal["id"])
             else:
                 set_status(ctx, key, PASSED)
-                ctx.emit("proposal.passed", f"#{proposal['id']} passes and takes effect",
+                ctx.emit(events.PROPOSAL_PASSED, f"#{proposal['id']} passes and takes effect",
                          proposal=proposal["id"])
         # "the events stated in the proposal take effect and the player ... gains": the
         # reward follows the effect, paid by the method that decided, even when the

@@ -7,14 +7,15 @@ prompts and timers. A ``Ctx`` lives for one batch: an action, or one timer firin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar, overload
 
-from nomicon.kernel import dice, pausing, statuses
+from nomicon.kernel import dice, events, pausing, statuses
 from nomicon.kernel.acting import RulesInForce
 from nomicon.kernel.errors import Refusal, RunawayChain
+from nomicon.kernel.eventkind import EventKind, F
 from nomicon.kernel.rules import ActionDecl, Currency, Rule
 from nomicon.kernel.state import Path, State, copy_tree
 from nomicon.kernel.timefmt import iso
@@ -302,13 +303,17 @@ class Ctx:
         return self.state.get(["game", "params", name])
 
     # -- events ------------------------------------------------------------
-    def emit(self, type: str, message: str = "", *, to: Sequence[str] | None = None,
-             key: str | None = None, **data: Any) -> None:
+    def emit(self, type: str | EventKind[Any], message: str = "", *,
+             to: Sequence[str] | None = None, key: str | None = None, **data: Any) -> None:
         """Log an event with the state changes made since the last one, then run its hooks.
 
         ``to`` limits who sees the event (the admin always does); ``key`` narrows which
-        hooks run (for instance a feature name).
+        hooks run (for instance a feature name). An event of a declared kind must carry
+        exactly the kind's fields (:class:`~nomicon.kernel.errors.EventFieldError`).
         """
+        if not isinstance(type, str):
+            type.check(data, self.rule)
+            type = type.name
         ops = self.state.take_ops(self.batch.ops_at)  # a list of the event's own
         self.batch.ops_at += len(ops)
         rule = self.rule
@@ -330,14 +335,26 @@ class Ctx:
         self.game._on_event(self, type, data)
         self.dispatch(type, data, key=key)
 
-    def dispatch(self, type: str, data: dict[str, Any], *, key: str | None = None) -> None:
+    @overload
+    def dispatch(self, type: EventKind[F], data: F, *, key: str | None = None) -> None: ...
+    @overload
+    def dispatch(self, type: str, data: dict[str, Any], *, key: str | None = None) -> None: ...
+    def dispatch(self, type: str | EventKind[Any], data: Mapping[str, Any], *,
+                 key: str | None = None) -> None:
         """Run the hooks for an event type without logging an event.
+
+        The data of a declared kind is built with its fields' type, which mypy checks
+        (``ctx.dispatch(LANDED, Landed(player=..., space=...))``), and must carry
+        exactly the kind's fields.
 
         Hooks may emit events whose hooks run inside them; a chain deeper than
         :data:`MAX_CHAIN` never ends in any real ruleset, so it stops the batch with
         :class:`RunawayChain` (naming the rules in the loop) before Python's own
         recursion limit turns it into an internal error.
         """
+        if not isinstance(type, str):
+            type.check(data, self.rule)
+            type = type.name
         stack = self._running
         if len(stack) >= MAX_CHAIN:
             raise RunawayChain([rule.label for rule in stack])
@@ -376,7 +393,7 @@ class Ctx:
         data: dict[str, Any] = {"index": index, "sides": sides, "value": value, "purpose": purpose}
         if forced:
             data["forced"] = True
-        self.emit("dice.rolled", f"{purpose}: 1d{sides} = {value}", to=to, **data)
+        self.emit(events.DICE_ROLLED, f"{purpose}: 1d{sides} = {value}", to=to, **data)
         return value
 
     def pick(self, options: Sequence[T], purpose: str) -> T:
@@ -434,7 +451,7 @@ class Ctx:
         if target is not None:
             self.state.set(["accounts", target, currency], self.balance(target, currency) + amount)
         text = f"{source or 'outside'} -> {target or 'outside'}: {amount} {currency} ({reason})"
-        self.emit("transfer", text, **final)
+        self.emit(events.TRANSFER, text, **final)
         return amount
 
     def gain(self, player: str, amount: int, reason: str, currency: str = "points") -> int:
@@ -501,7 +518,8 @@ class Ctx:
         self.state.append(["prompts"], record)
         if deadline is not None:
             self.game.set_prompt_deadline(self, pid, deadline)
-        self.emit("prompt.opened", f"{to}: {message} ({', '.join(options)}; default {default})",
+        self.emit(events.PROMPT_OPENED,
+                  f"{to}: {message} ({', '.join(options)}; default {default})",
                   prompt=pid, to_player=to, options=list(options), default=default)
         return int(pid)
 

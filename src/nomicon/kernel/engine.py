@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import dice, pausing, statuses, timers
+from nomicon.kernel import dice, events, pausing, statuses, timers
 from nomicon.kernel.actions import ArgsValidator, describe_args
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
@@ -170,7 +170,7 @@ class Game:
             # verify can tell a log from other code from a forged one; and the mark of
             # a test game, the only kind whose rolls may be forced.
             marks: dict[str, Any] = {"test": True} if allow_forced else {}
-            ctx.emit("game.created", f"{pack.title}: game {game_id} created",
+            ctx.emit(events.GAME_CREATED, f"{pack.title}: game {game_id} created",
                      pack=pack.id, params=pack_params.model_dump(mode="json"),
                      commitment=commitment,
                      versions={"nomicon": NOMICON_VERSION, "packs": {pack.id: pack.version}},
@@ -371,7 +371,7 @@ class Game:
         self._catch_up(to)
         if to > self.clock:
             with self._transaction(to, None) as ctx:
-                ctx.emit("clock.advanced", f"clock advanced to {iso(to)}", to=None)
+                ctx.emit(events.CLOCK_ADVANCED, f"clock advanced to {iso(to)}", to=None)
 
     def fire_due(self, now: datetime) -> int:
         """Fire every timer due at or before ``now``, each at its own time, and leave
@@ -399,7 +399,7 @@ class Game:
         due = max(parse(timer["due"]), self.clock)
         try:
             with self._transaction(due, None) as ctx:
-                ctx.emit("timer.fired", f"{timer['handler']} ({timer['key']})",
+                ctx.emit(events.TIMER_FIRED, f"{timer['handler']} ({timer['key']})",
                          key_name=timer["key"], handler=timer["handler"])
                 timers.run(ctx, timer, self.ruleset, {
                     timers.PROMPT_DEADLINE: self._prompt_deadline,
@@ -410,7 +410,8 @@ class Game:
         except (Refusal, Exception) as exc:  # a failing timer must not block the clock
             with self._transaction(due, None) as ctx:
                 ctx.state.delete(["timers", timer["key"]])
-                ctx.emit("timer.failed", f"{timer['key']} failed: {exc}", key_name=timer["key"])
+                ctx.emit(events.TIMER_FAILED, f"{timer['key']} failed: {exc}",
+                         key_name=timer["key"])
 
     # -- prompts -----------------------------------------------------------
     def _prompt_deadline(self, ctx: Ctx, payload: dict[str, Any]) -> None:
@@ -428,7 +429,7 @@ class Game:
         ctx.state.remove_at(["prompts"], index)
         ctx.state.delete(["timers", f"prompt:{prompt['id']}"])
         how = "defaulted to" if defaulted else "answered"
-        ctx.emit("prompt.defaulted" if defaulted else "prompt.answered",
+        ctx.emit(events.PROMPT_DEFAULTED if defaulted else events.PROMPT_ANSWERED,
                  f"{prompt['to']} {how} {option!r}: {prompt['message']}",
                  prompt=prompt["id"], option=option, player=prompt["to"])
         rule = self.ruleset.by_rid.get(prompt["rid"])
@@ -500,11 +501,11 @@ class Game:
                                    detail=f"expected {describe_args(decl)}",
                                    args=raw) from None
         if decl.sealed:
-            ctx.emit("action", f"{actor}: {name}" + show_args(args, quote_text=False),
+            ctx.emit(events.ACTION, f"{actor}: {name}" + show_args(args, quote_text=False),
                      name=name, args=args, to=[actor])
-            ctx.emit("action.sealed", f"{actor}: {name} (sealed)", name=name)
+            ctx.emit(events.ACTION_SEALED, f"{actor}: {name} (sealed)", name=name)
         else:
-            ctx.emit("action", f"{actor}: {name}" + show_args(args, quote_text=False),
+            ctx.emit(events.ACTION, f"{actor}: {name}" + show_args(args, quote_text=False),
                      name=name, args=args)
         ctx.run_vetoes(self.action_plans()[name].vetoes, actor, decl, args)
         if rule is None:
@@ -664,7 +665,7 @@ class Transaction:
             return
         game, batch = self.game, self.batch
         try:
-            self.ctx.dispatch("batch.closing", {})
+            self.ctx.dispatch(events.BATCH_CLOSING, events.NoFields())
             leftover = game.state.take_ops(batch.ops_at)
             if leftover:
                 batch.events[-1]["ops"].extend(leftover)

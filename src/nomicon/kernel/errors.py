@@ -145,3 +145,9 @@ class RunawayChain(NomiconError):
         names = " and ".join(f"[{label}]" for label in looping)
         super().__init__(f"a chain of rule effects did not end ({len(labels)} effects deep): "
                          f"{names} kept triggering each other")
+
+
+class EventFieldError(NomiconError, TypeError):
+    """An event's fields are not those its kind declares: an event emitted with a field
+    missing or unknown, or a rule class whose hook annotates or reads its data
+    otherwise than the kind declares. A mistake in the code, said where it is made."""

@@ -11,6 +11,7 @@ import re
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from nomicon.kernel import events
 from nomicon.kernel.paths import write_path
 from nomicon.kernel.rules import ActionDecl, Arg, Rule, action, veto
 from nomicon.kernel.schedule import ScheduleError, parse_duration
@@ -55,7 +56,7 @@ class Procedure(Rule):
             for name, (_rule, currency) in ctx.rules.currencies.items()
             if currency.holders == "player"
         })
-        ctx.emit("player.joined", f"{actor} joined the game", player=actor)
+        ctx.emit(events.PLAYER_JOINED, f"{actor} joined the game", player=actor)
 
     # -- prompts -----------------------------------------------------------
     @veto()
@@ -119,7 +120,7 @@ class Procedure(Rule):
             old = write_path(ctx, path, value)
         except (KeyError, ValueError, TypeError) as exc:
             ctx.refuse(f"cannot set {path}: {exc}")
-        ctx.emit("admin.set", f"admin set {path} = {value!r} (was {old!r})", path=path,
+        ctx.emit(events.ADMIN_SET, f"admin set {path} = {value!r} (was {old!r})", path=path,
                  value=value, old=old)
 
     @action("end-game", Arg("winners", list, "who won (default: nobody)", required=False),
@@ -141,7 +142,7 @@ class Procedure(Rule):
         count = ctx.get(["dice", "count"])
         ctx.state.append(["dice", "epochs"],
                          {"from": count, "commitment": commitment, "secret": None})
-        ctx.emit("seed.committed", f"new dice commitment {commitment}",
+        ctx.emit(events.SEED_COMMITTED, f"new dice commitment {commitment}",
                  commitment=commitment, first_roll=count)
         ctx.game.replace_secret(secret)
 
@@ -207,7 +208,7 @@ def reveal(ctx: Ctx) -> None:
     last = len(epochs) - 1
     secret = ctx.game.secret.hex()
     ctx.set(["dice", "epochs", last, "secret"], secret)
-    ctx.emit("seed.revealed", f"dice secret revealed: {secret}", secret=secret,
+    ctx.emit(events.SEED_REVEALED, f"dice secret revealed: {secret}", secret=secret,
              commitment=epochs[last]["commitment"])
 
 
@@ -216,5 +217,5 @@ def finish(ctx: Ctx, why: str) -> None:
     if ctx.get(["game", "status"]) == "ended":
         return
     ctx.set(["game", "status"], "ended")
-    ctx.emit("game.ended", f"the game is over: {why}", winners=ctx.get(["winners"], []))
+    ctx.emit(events.GAME_ENDED, f"the game is over: {why}", winners=ctx.get(["winners"], []))
     reveal(ctx)

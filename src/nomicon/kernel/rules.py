@@ -14,8 +14,12 @@ below, are the actions it allows and the hooks by which it reacts to events.
         class Params(RuleParams):
             points: int = 10
 
-        @hook("landed")
-        def on_landed(self, ctx, ev): ...
+        @hook(LANDED)
+        def on_landed(self, ctx: Ctx, data: Landed) -> None: ...
+
+Hooks on a kind declared with its fields (``LANDED = EventKind("landed", Landed)``,
+see :mod:`nomicon.kernel.eventkind`) are checked: by mypy through the annotation, and
+when the class is made. ``@hook("landed")`` hooks a kind declared nowhere.
 
 A game holds rule *instances*: the same class may be enacted with other numbers,
 titles, texts or parameters by a proposal.
@@ -24,11 +28,13 @@ titles, texts or parameters by a proposal.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, overload
 
 from pydantic import BaseModel, ConfigDict
+
+from nomicon.kernel.eventkind import EventKind, check_hook
 
 
 class RuleParams(BaseModel):
@@ -137,10 +143,20 @@ def action(
 
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+F = TypeVar("F", bound=Mapping[str, Any])
+#: A hook on a declared kind: a rule's method ``(self, ctx, data)``.
+HookMethod = Callable[[Any, Any, F], None]
 
 
-def hook(event: str, *, key: str | None = None) -> Decorator:
-    """React to an event type; ``key`` narrows it (e.g. a feature name)."""
+@overload
+def hook(event: EventKind[F], *, key: str | None = None,
+         ) -> Callable[[HookMethod[F]], HookMethod[F]]: ...
+@overload
+def hook(event: str, *, key: str | None = None) -> Decorator: ...
+def hook(event: str | EventKind[Any], *, key: str | None = None) -> Decorator:
+    """React to an event kind (declared, or a name); ``key`` narrows it (e.g. a
+    feature name). On a declared kind, the method's data is annotated with the kind's
+    fields (``data: Landed``)."""
 
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         fn.__dict__.setdefault("_nomicon_hooks", []).append((event, key))
@@ -221,6 +237,11 @@ def _check_methods(cls: type, decl: ActionDecl) -> None:
                                 f"method of {cls.__name__}")
 
 
+def _named(cls: type[Rule]) -> str:
+    """A rule class as a mistake in it is reported: ``Fives (Rule 8, Fives)``."""
+    return f"{cls.__name__} (Rule {cls.number}, {cls.title})" if cls.title else cls.__name__
+
+
 class NoParams(RuleParams):
     """A rule without parameters."""
 
@@ -265,6 +286,11 @@ class Rule:
                 if not callable(value):
                     continue
                 for event, hkey in getattr(value, "_nomicon_hooks", ()):
+                    if isinstance(event, EventKind):
+                        # Checked where the method is defined, not again in each subclass.
+                        if klass is cls or not issubclass(klass, Rule):
+                            check_hook(_named(cls), value, event)
+                        event = event.name
                     hooks.append((event, hkey, attr))
                 if "_nomicon_veto" in getattr(value, "__dict__", {}):
                     vetoes.append((value._nomicon_veto, attr))

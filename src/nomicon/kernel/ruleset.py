@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import timers
+from nomicon.kernel import events, timers
 from nomicon.kernel.errors import InvalidRuleChange
 from nomicon.kernel.pack import Registry
 from nomicon.kernel.probing import Plan
@@ -178,7 +178,7 @@ def enact(ctx: Ctx, cls: type[Rule], *, number: int | None = None, title: str | 
     rule = ctx.rules.by_rid[rid]
     _add_declarations(ctx, rule)
     ctx.game.schedule_rule(ctx, rule)
-    ctx.emit("rule.enacted", f"Rule {number} ({entry['title']}) is in force", rule=number,
+    ctx.emit(events.RULE_ENACTED, f"Rule {number} ({entry['title']}) is in force", rule=number,
              class_id=cls.class_id(), params=entry["params"])
     with ctx.running(rule):
         rule.on_enact(ctx)
@@ -203,7 +203,7 @@ def amend(ctx: Ctx, number: int, *, text: str | None = None, title: str | None =
     ctx.state.append(["rules", key, "history"], _version(ctx, "amended", _entry(ctx, number)))
     _changed(ctx)
     rule = ctx.rules.by_rid[entry["rid"]]
-    ctx.emit("rule.amended", f"Rule {number} ({rule.title}) amended", rule=number,
+    ctx.emit(events.RULE_AMENDED, f"Rule {number} ({rule.title}) amended", rule=number,
              params=model.model_dump(mode="json"), text_changed=text is not None)
     timers.replan_rule(ctx, old, rule, timers.time_units(ctx.rules))
     with ctx.running(rule):
@@ -223,7 +223,7 @@ def repeal(ctx: Ctx, number: int) -> None:
         if timer.get("rid") == rule.rid:
             ctx.state.delete(["timers", key])
     _drop_declarations(ctx, rule)
-    ctx.emit("rule.repealed", f"Rule {number} ({rule.title}) repealed", rule=number,
+    ctx.emit(events.RULE_REPEALED, f"Rule {number} ({rule.title}) repealed", rule=number,
              class_id=rule.class_id())
 
 
@@ -237,7 +237,7 @@ def renumber(ctx: Ctx, number: int, to: int) -> None:
     ctx.set(["rules", str(to)], moved)
     ctx.state.append(["rules", str(to), "history"], _version(ctx, "renumbered", moved))
     _changed(ctx)
-    ctx.emit("rule.renumbered", f"Rule {number} is now Rule {to}", rule=to, was=number)
+    ctx.emit(events.RULE_RENUMBERED, f"Rule {number} is now Rule {to}", rule=to, was=number)
 
 
 def add_interpretation(ctx: Ctx, number: int, text: str, *, by: str) -> None:
@@ -245,7 +245,7 @@ def add_interpretation(ctx: Ctx, number: int, text: str, *, by: str) -> None:
     ctx.state.append(["rules", str(number), "interpretations"],
                      {"text": text, "by": by, "time": iso(ctx.now), "seq": _next_seq(ctx)})
     _changed(ctx)
-    ctx.emit("rule.interpreted", f"Rule {number}: {text}", rule=number, text=text, by=by)
+    ctx.emit(events.RULE_INTERPRETED, f"Rule {number}: {text}", rule=number, text=text, by=by)
 
 
 def remove_interpretation(ctx: Ctx, number: int, index: int) -> None:
@@ -254,8 +254,8 @@ def remove_interpretation(ctx: Ctx, number: int, index: int) -> None:
         raise InvalidRuleChange(f"Rule {number} has no interpretation {index + 1}")
     ctx.state.remove_at(["rules", str(number), "interpretations"], index)
     _changed(ctx)
-    ctx.emit("rule.interpretation-removed", f"Rule {number}: interpretation {index + 1} removed",
-             rule=number)
+    ctx.emit(events.RULE_INTERPRETATION_REMOVED,
+             f"Rule {number}: interpretation {index + 1} removed", rule=number)
 
 
 def _add_declarations(ctx: Ctx, rule: Rule) -> None:

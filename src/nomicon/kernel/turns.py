@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from nomicon.kernel import events
 from nomicon.kernel.timefmt import iso
 
 if TYPE_CHECKING:
@@ -71,4 +72,4 @@ def begin(ctx: Ctx, player: str | None) -> None:
     ctx.set(["turn", "started"], iso(ctx.now) if player else None)
     ctx.set(["turn", "flags"], {})
     if player is not None:
-        ctx.emit("turn.began", f"{player}'s turn begins", player=player)
+        ctx.emit(events.TURN_BEGAN, f"{player}'s turn begins", player=player)

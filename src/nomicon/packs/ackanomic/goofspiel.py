@@ -35,27 +35,33 @@ from nomicon.authoring import (
     Rule,
     RuleParams,
     action,
+    events,
     finish,
     hook,
     veto,
+)
+from nomicon.packs.ackanomic.events import (
+    BIDS_IN,
+    CLOSED,
+    DEADLINE,
+    DRAW_PRIZE,
+    ENDED,
+    GAME_OVER,
+    ROUND_BEGAN,
+    ROUND_RESOLVED,
+    START_ROUND,
+    STARTED,
+    TROPHY_AWARDED,
+    Ended,
+    Instance,
+    Round,
+    RoundResolved,
+    Started,
 )
 
 PACK = "ackanomic"
 KEY = "pure_skill"
 NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
-
-# Events of the game (its rules emit them and hook them).
-STARTED = "pure-skill.started"  # an instance begins: who plays, who referees
-ROUND_BEGAN = "pure-skill.round-began"  # the prize is announced
-ROUND_RESOLVED = "pure-skill.round-resolved"  # the bids are announced, the prize goes
-ENDED = "pure-skill.ended"  # the instance is over: totals and winner
-# Signals between the rules, run as hooks without an event of their own.
-START_ROUND = "pure-skill.start-round"
-DRAW_PRIZE = "pure-skill.draw-prize"
-DEADLINE = "pure-skill.deadline"
-BIDS_IN = "pure-skill.bids-in"
-GAME_OVER = "pure-skill.game-over"
-CLOSED = "pure-skill.closed"
 
 
 def card_name(card: int) -> str:
@@ -143,12 +149,12 @@ class StartingAnInstance(Rule):
         _ensure_table(ctx)
         self._start_if_ready(ctx)
 
-    @hook("player.joined")
-    def on_joined(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.PLAYER_JOINED)
+    def on_joined(self, ctx: Ctx, data: events.PlayerEvent) -> None:
         self._start_if_ready(ctx)
 
     @hook(CLOSED)
-    def on_closed(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def on_closed(self, ctx: Ctx, data: Instance) -> None:
         games = ctx.get([KEY, "games"])
         if games and ctx.get([KEY, "instance"]) >= games:
             self._close_table(ctx)
@@ -204,7 +210,7 @@ class Packs(Rule):
     )
 
     @hook(STARTED)
-    def deal(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def deal(self, ctx: Ctx, data: Started) -> None:
         suit = list(range(1, ctx.get([KEY, "cards"]) + 1))
         for player in ctx.players():
             ctx.set_attr(player, "hand", suit if player in data["players"] else [])
@@ -239,11 +245,11 @@ class Rounds(Rule):
     params: Params
 
     @hook(STARTED)
-    def first_round(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def first_round(self, ctx: Ctx, data: Started) -> None:
         self._begin(ctx)
 
     @hook(START_ROUND)
-    def next_round(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def next_round(self, ctx: Ctx, data: events.NoFields) -> None:
         self._begin(ctx)
 
     def _begin(self, ctx: Ctx) -> None:
@@ -251,7 +257,7 @@ class Rounds(Rule):
         ctx.set([KEY, "round"], number)
         ctx.set_timer("pure-skill-round", timedelta(days=self.params.round_days),
                       self.round_over, {"instance": ctx.get([KEY, "instance"]), "round": number})
-        ctx.dispatch(DRAW_PRIZE, {"round": number})
+        ctx.dispatch(DRAW_PRIZE, Round(round=number))
         prize = ctx.get([KEY, "prize"])
         shown = f"the {card_name(prize)} of spades" if prize is not None else "no card"
         ctx.emit(ROUND_BEGAN, f"round {number}: the prize is {shown}", round=number,
@@ -261,10 +267,10 @@ class Rounds(Rule):
         """The round's time is up: the missing bids are made for the players (4e)."""
         if (ctx.get([KEY, "instance"]), ctx.get([KEY, "round"])) == (
                 payload["instance"], payload["round"]) and in_progress(ctx):
-            ctx.dispatch(DEADLINE, {"round": payload["round"]})
+            ctx.dispatch(DEADLINE, Round(round=payload["round"]))
 
     @hook(ROUND_RESOLVED)
-    def stop_clock(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def stop_clock(self, ctx: Ctx, data: RoundResolved) -> None:
         ctx.cancel_timer("pure-skill-round")
 
 
@@ -277,7 +283,7 @@ class Prize(Rule):
     title = "4d) The prize"
 
     @hook(DRAW_PRIZE)
-    def draw(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def draw(self, ctx: Ctx, data: Round) -> None:
         prizes = ctx.get([KEY, "prizes"])
         prize = ctx.pick(prizes, f"prize for round {data['round']} (1dK over the spades left, "
                                  "lowest first)")
@@ -317,7 +323,7 @@ class Bidding(Rule):
                     detail="a player bids one card a round")
 
     @hook(DEADLINE)
-    def bid_for_the_absent(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def bid_for_the_absent(self, ctx: Ctx, data: Round) -> None:
         for player in bidders(ctx):
             if ctx.attr(player, "bid") is None:
                 card = ctx.pick(self._hand(ctx, player),
@@ -328,7 +334,7 @@ class Bidding(Rule):
 
     def _all_in(self, ctx: Ctx) -> None:
         if all(ctx.attr(player, "bid") is not None for player in bidders(ctx)):
-            ctx.dispatch(BIDS_IN, {"round": ctx.get([KEY, "round"])})
+            ctx.dispatch(BIDS_IN, Round(round=ctx.get([KEY, "round"])))
 
 
 class Resolution(Rule):
@@ -340,7 +346,7 @@ class Resolution(Rule):
     title = "4f) Resolving a round"
 
     @hook(BIDS_IN)
-    def resolve(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def resolve(self, ctx: Ctx, data: Round) -> None:
         prize = ctx.get([KEY, "prize"])
         bids = {player: ctx.attr(player, "bid") for player in bidders(ctx)}
         top = max(bids.values(), default=None)
@@ -378,11 +384,11 @@ class Announcement(Rule):
     # The results and the bids are announced by Rule 46's event, which every player
     # sees. "The 13th round" is the round of the packs' last card (``cards`` rounds).
     @hook(ROUND_RESOLVED)
-    def next_or_end(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def next_or_end(self, ctx: Ctx, data: RoundResolved) -> None:
         if data["round"] < ctx.get([KEY, "cards"]) and ctx.get([KEY, "prizes"]):
-            ctx.dispatch(START_ROUND, {})
+            ctx.dispatch(START_ROUND, events.NoFields())
         else:
-            ctx.dispatch(GAME_OVER, {})
+            ctx.dispatch(GAME_OVER, events.NoFields())
 
 
 class Scoring(Rule):
@@ -394,7 +400,7 @@ class Scoring(Rule):
     title = "4h) Scoring"
 
     @hook(GAME_OVER)
-    def score(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def score(self, ctx: Ctx, data: events.NoFields) -> None:
         players = seated(ctx)
         totals = {player: sum(ctx.attr(player, "take", [])) for player in players}
         best = max(totals.values())
@@ -412,7 +418,7 @@ class Scoring(Rule):
         ctx.emit(ENDED, f"Game of Pure Skill #{number} is over: {shown}; "
                         + (f"{winner} wins" if winner else "no winner"),
                  instance=number, totals=totals, winner=winner, referee=referee)
-        ctx.dispatch(CLOSED, {"instance": number})
+        ctx.dispatch(CLOSED, Instance(instance=number))
 
 
 # -- 5) to 8) ------------------------------------------------------------------------
@@ -434,7 +440,7 @@ class Payoff(Rule):
     params: Params
 
     @hook(ENDED)
-    def pay(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    def pay(self, ctx: Ctx, data: Ended) -> None:
         winner = data["winner"]
         if winner is None or not ctx.is_player(winner):
             return
@@ -443,7 +449,7 @@ class Payoff(Rule):
         if data["referee"] is not None and ctx.is_player(data["referee"]):
             ctx.gain(data["referee"], self.params.referee_dollars, f"refereed {game}", "A$")
         ctx.set_attr(winner, "trophies", ctx.attr(winner, "trophies", 0) + 1)
-        ctx.emit("trophy.awarded", f"{winner} receives a standard Trophy for {game}",
+        ctx.emit(TROPHY_AWARDED, f"{winner} receives a standard Trophy for {game}",
                  player=winner)
 
 

@@ -57,6 +57,9 @@ class Params(PackParams):
 class BNomicGrid(Pack):
     id = "bnomic-grid"
     title = "B Nomic: The Grid"
+    # 2: a hit (grid.hit) is shown to every player and names who gained the points;
+    # version 1 showed it to nobody but the admin.
+    version = "2"
     description = ("A 20x20 grid with Grid Objects that move, are carried and fly: Elbonian "
                    "Airways, Big Rocks, Sirens, the Yeti, Toads, the Big Stick, the Shield, "
                    "Balls of Wax, Radar and Pinball Guns; time counted in nweeks and ndays.")

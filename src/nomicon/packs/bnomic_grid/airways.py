@@ -7,6 +7,11 @@ from pydantic import Field
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action
 from nomicon.boards.grid import LIMBO, Square
 from nomicon.packs.bnomic_grid import board, damage, movement, occupants
+from nomicon.packs.bnomic_grid.events import (
+    AIRWAYS_OPENED,
+    BOUNCED,
+    FELL,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX, check_move
 from nomicon.packs.bnomic_grid.terms import AIRWAYS, PACK
@@ -44,7 +49,7 @@ class ElbonianAirways(Rule):
         for x, y in the_grid.squares():
             if x % self.params.every == 0 and y % self.params.every == 0:
                 occupants.create(ctx, AIRWAYS, oid=f"{AIRWAYS}-{x}-{y}", location=(x, y))
-        ctx.emit("grid.airways.opened", "Elbonian Airways stand on " + ", ".join(
+        ctx.emit(AIRWAYS_OPENED, "Elbonian Airways stand on " + ", ".join(
             board.square_label(s) for s in airways_squares(ctx)), squares=airways_squares(ctx))
 
     def on_amend(self, ctx: Ctx, old: Rule) -> None:
@@ -119,15 +124,15 @@ def throw_elbonia_style(ctx: Ctx, player: str, target: Square, why: str) -> None
         spot = (aim[0] + a - 3, aim[1] + b - 3)
         if not the_grid.contains(spot):
             if fell:
-                ctx.emit("grid.fell", f"{player} Falls Off the Edge again at "
-                                      f"{board.square_label(spot)} "
+                ctx.emit(FELL, f"{player} Falls Off the Edge again at "
+                               f"{board.square_label(spot)} "
                          "and goes into Limbo", player=player, square=list(spot), again=True)
                 damage.lose_at_most(ctx, player, params.second_fall_loss, "Fell Off the Edge again")
                 movement.drop_all(ctx, player, "goes into Limbo")
                 movement.relocate_player(ctx, player, LIMBO, how="goes into Limbo after Falling")
                 return
             fell = True
-            ctx.emit("grid.fell", f"{player} Falls Off the Edge at {board.square_label(spot)}",
+            ctx.emit(FELL, f"{player} Falls Off the Edge at {board.square_label(spot)}",
                      player=player, square=list(spot), again=False)
             damage.lose_at_most(ctx, player, params.fall_loss, "Fell Off the Edge")
             sides = max(1, params.fall_below - params.fall_above - 1)
@@ -137,8 +142,8 @@ def throw_elbonia_style(ctx: Ctx, player: str, target: Square, why: str) -> None
         if not movement.may_player_occupy(ctx, player, spot):
             # Another player's square is as closed to a player as an Impassable one
             # (B.1: no two players on one square).
-            ctx.emit("grid.bounced", f"{player} comes down on {board.square_label(spot)}, which "
-                                     f"e may "
+            ctx.emit(BOUNCED, f"{player} comes down on {board.square_label(spot)}, which "
+                              f"e may "
                      "not occupy, and is Thrown at it", player=player, square=list(spot))
             damage.lose_at_most(ctx, player, params.impassable_loss,
                        f"came down on {board.square_label(spot)}")

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, hook
 from nomicon.boards.grid import LIMBO, Square, as_square, distance
 from nomicon.packs.bnomic_grid import board, damage, movement, occupants
+from nomicon.packs.bnomic_grid.events import (
+    BAIT_BOUGHT,
+    BAIT_MISSED,
+    BAIT_PLACED,
+    BAIT_PURSE,
+    BAIT_TAKEN,
+    CATFIGHT_LOST,
+    CATFIGHT_WON,
+    MOVE_CHECK,
+    NWEEK_BEGAN,
+    MoveCheck,
+    Nweek,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.sirens import create_siren, siren_name
 from nomicon.packs.bnomic_grid.terms import BAIT, BIG_ROCK, PACK, PURSE, SIREN
@@ -51,7 +62,7 @@ class SirenBait(Rule):
         """Buy Siren Bait for 10 points."""
         damage.charge(ctx, actor, self.params.price, "Siren Bait")
         oid = occupants.create(ctx, BAIT, holder=actor)
-        ctx.emit("grid.bait.bought", f"{actor} buys Siren Bait ({oid})", player=actor, object=oid)
+        ctx.emit(BAIT_BOUGHT, f"{actor} buys Siren Bait ({oid})", player=actor, object=oid)
 
     @buy_bait.check
     def _buy_bait_check(self, ctx: Ctx, actor: str) -> None:
@@ -83,8 +94,8 @@ class SirenBait(Rule):
         ruin = ctx.roll(self.params.ruin_die, f"Siren Bait {bait}: ruined if not taken within "
                         f"1d{self.params.ruin_die} nweeks")
         occupants.update(ctx, bait, holder=None, location=list(square), rock=rock, nweeks=0,
-                         ruin_after=ruin, attempts={})
-        ctx.emit("grid.bait.placed", f"{actor} places Siren Bait on the Big Rock at "
+                     ruin_after=ruin, attempts={})
+        ctx.emit(BAIT_PLACED, f"{actor} places Siren Bait on the Big Rock at "
                  f"{board.square_label(square)}", player=actor, object=bait, square=list(square),
                  ruin_after=ruin)
 
@@ -95,8 +106,8 @@ class SirenBait(Rule):
                     "without a Siren or Bait on it")
 
     # -- the weekly roll -------------------------------------------------------------
-    @hook("grid.nweek.began")
-    def lure(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(NWEEK_BEGAN)
+    def lure(self, ctx: Ctx, data: Nweek) -> None:
         for bait, square in placed_baits(ctx):
             record = occupants.obj(ctx, bait) or {}
             n = int(record.get("nweeks", 0)) + 1
@@ -104,8 +115,8 @@ class SirenBait(Rule):
             sides = self.params.lure_factor * n
             value = ctx.roll(sides, f"Siren Bait {bait}, nweek {n} since placed: 1d{sides}")
             if value == 1:
-                ctx.emit("grid.bait.taken", f"the Siren Bait at {board.square_label(square)} is "
-                                            f"taken",
+                ctx.emit(BAIT_TAKEN, f"the Siren Bait at {board.square_label(square)} is "
+                                     f"taken",
                          object=bait, square=list(square))
                 siren = create_siren(ctx, square, "drawn by the Siren Bait")
                 self._catfights(ctx, bait, siren, square)
@@ -125,12 +136,12 @@ class SirenBait(Rule):
                 mine = ctx.roll(die, f"Catfight: {player}'s 1d{die}")
                 theirs = ctx.roll(die, f"Catfight: {name}'s 1d{die}")
             if mine > theirs:
-                ctx.emit("grid.catfight.won", f"{player} wins the Catfight ({mine} to {theirs}): "
+                ctx.emit(CATFIGHT_WON, f"{player} wins the Catfight ({mine} to {theirs}): "
                          f"{name} disappears", player=player, siren=siren)
                 damage.destroy(ctx, siren, f"lost a Catfight to {player}")
                 self._to_purse(ctx, bait, player)
                 return
-            ctx.emit("grid.catfight.lost", f"{name} wins the Catfight ({theirs} to {mine}): "
+            ctx.emit(CATFIGHT_LOST, f"{name} wins the Catfight ({theirs} to {mine}): "
                      f"{player} goes into Limbo", player=player, siren=siren)
             movement.drop_all(ctx, player, "lost a Catfight")
             movement.relocate_player(ctx, player, LIMBO, how="loses a Catfight")
@@ -138,7 +149,7 @@ class SirenBait(Rule):
 
     def _to_purse(self, ctx: Ctx, bait: str, player: str) -> None:
         occupants.update(ctx, bait, kind=PURSE, location=None, holder=player)
-        ctx.emit("grid.bait.purse", f"{player} takes the Siren Bait: it is now a Purse",
+        ctx.emit(BAIT_PURSE, f"{player} takes the Siren Bait: it is now a Purse",
                  player=player, object=bait)
 
     # -- Cheerleaders --------------------------------------------------------------------
@@ -160,7 +171,7 @@ class SirenBait(Rule):
         attempts = dict((occupants.obj(ctx, bait) or {}).get("attempts", {}))
         attempts[actor] = int(attempts.get(actor, 0)) + 1
         occupants.update(ctx, bait, attempts=attempts)
-        ctx.emit("grid.bait.missed", f"{actor} rolls {value} and fails to take the Siren Bait "
+        ctx.emit(BAIT_MISSED, f"{actor} rolls {value} and fails to take the Siren Bait "
                  f"({attempts[actor]} unsuccessful)", player=actor, object=bait,
                  attempts=attempts[actor])
 
@@ -170,8 +181,8 @@ class SirenBait(Rule):
                     "only a Female Cheerleader may try to take Siren Bait")
         ctx.require(self._baits_beside(ctx, actor), "you are not next to Siren Bait")
 
-    @hook("grid.move.check")
-    def lured(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVE_CHECK)
+    def lured(self, ctx: Ctx, data: MoveCheck) -> None:
         player = data["player"]
         start, end = as_square(data["start"]), as_square(data["end"])
         if start is None or not (occupants.is_female(ctx, player)

@@ -15,14 +15,35 @@ from nomicon.authoring import (
     RuleParams,
     action,
     adjust,
+    events,
     hook,
     veto,
 )
 from nomicon.boards.grid import Square, as_square, direction, distance
-from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants
+from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants, terms
 from nomicon.packs.bnomic_grid.airways import throw_elbonia_style
+from nomicon.packs.bnomic_grid.events import (
+    MOVE_CHECK,
+    NWEEK_ENDED,
+    OBJECT_PLACED,
+    SHIELD_USED,
+    SHOT_RECEIVED,
+    TOAD_BECAME,
+    TOAD_CEASED,
+    TOAD_MADE,
+    WHACK,
+    WHACK_OBJECT,
+    WHACK_RECEIVED,
+    WHACK_TARGETS,
+    Blow,
+    MoveCheck,
+    Nweek,
+    PlayerNweeks,
+    WhackObject,
+    WhackTargets,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
-from nomicon.packs.bnomic_grid.terms import GREMLIN, KINDS, PACK, SHIELD, STICK, TOAD_PREFIX
+from nomicon.packs.bnomic_grid.terms import GREMLIN, PACK, SHIELD, STICK, TOAD_PREFIX
 
 
 def cease_to_be_a_toad(ctx: Ctx, player: str, why: str) -> None:
@@ -32,7 +53,7 @@ def cease_to_be_a_toad(ctx: Ctx, player: str, why: str) -> None:
         return
     occupants.remove_status(ctx, player, "Toad")
     ctx.cancel_timer(f"toad:{player}")
-    ctx.emit("grid.toad.ceased", f"{player} is no longer a Toad ({why})", player=player)
+    ctx.emit(TOAD_CEASED, f"{player} is no longer a Toad ({why})", player=player)
     thing = TOAD_PREFIX + player
     flight = ctx.get(["board", "flights", thing], None)
     if isinstance(flight, dict):
@@ -69,14 +90,14 @@ class Toads(Rule):
         Attribute("airborne", None, doc="where this thrown Toad is headed"),
     )
 
-    @hook("grid.toad.made")
-    def become(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(TOAD_MADE)
+    def become(self, ctx: Ctx, data: PlayerNweeks) -> None:
         player, nweeks = data["player"], int(data.get("nweeks", 4))
         movement.drop_all(ctx, player, "becomes a Toad")
         occupants.add_status(ctx, player, "Toad")
         ctx.set_timer(f"toad:{player}", nweeks * clock.nweek_length(ctx), self.stop,
                       {"player": player})
-        ctx.emit("grid.toad.became", f"{player} is a Toad for {nweeks} nweeks", player=player,
+        ctx.emit(TOAD_BECAME, f"{player} is a Toad for {nweeks} nweeks", player=player,
                  nweeks=nweeks)
 
     def stop(self, ctx: Ctx, payload: dict[str, Any]) -> None:
@@ -100,8 +121,8 @@ class Toads(Rule):
             what = "use Elbonian Airways" if decl.name == "fly" else decl.name
             ctx.refuse(f"{actor} is a Toad and may not {what}")
 
-    @hook("grid.move.check")
-    def no_free_will(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVE_CHECK)
+    def no_free_will(self, ctx: Ctx, data: MoveCheck) -> None:
         if occupants.is_toad(ctx, data["player"]):
             ctx.refuse(f"{data['player']} is a Toad and may not move of eir own free will")
 
@@ -135,18 +156,18 @@ def relocate_or_remove(ctx: Ctx, oid: str, why: str) -> None:
 def ensure_one(ctx: Ctx, kind_name: str) -> None:
     """If there is none of a kind, one is placed on a random legal square."""
     if occupants.of_kind(ctx, kind_name) or not isinstance(ctx.get(["board", "objects"], None),
-                                                           dict):
+                                                       dict):
         return
-    label = KINDS[kind_name].label
+    label = terms.KINDS[kind_name].label
     square = movement.random_square(ctx, f"the {label} is placed",
-                                    lambda s: movement.may_object_occupy(ctx, s))
+                                 lambda s: movement.may_object_occupy(ctx, s))
     if square is not None:
         # The first one has the kind's name for an id; should that id be taken by
         # something else (an Administrator's correction), the next free one.
         oid = (kind_name if occupants.obj(ctx, kind_name) is None
                else occupants.new_id(ctx, kind_name))
         occupants.create(ctx, kind_name, oid=oid, location=square)
-        ctx.emit("grid.object.placed", f"the {label} is placed on {board.square_label(square)}",
+        ctx.emit(OBJECT_PLACED, f"the {label} is placed on {board.square_label(square)}",
                  object=oid, square=list(square))
 
 
@@ -173,8 +194,8 @@ class BigStick(Rule):
         for oid in occupants.of_kind(ctx, STICK):
             damage.destroy(ctx, oid, "no rule keeps the Big Stick")
 
-    @hook("batch.closing")
-    def always_a_stick(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.BATCH_CLOSING)
+    def always_a_stick(self, ctx: Ctx, data: events.NoFields) -> None:
         ensure_one(ctx, STICK)
 
     def _targets(self, ctx: Ctx, actor: str) -> list[str]:
@@ -185,8 +206,8 @@ class BigStick(Rule):
                  and _adjacent(here, occupants.location(ctx, p))]
         found += [oid for oid in occupants.of_kind(ctx, GREMLIN)
                   if _adjacent(here, occupants.object_square(occupants.objects(ctx)[oid]))]
-        asked: dict[str, Any] = {"player": actor, "targets": []}
-        ctx.dispatch("grid.whack.targets", asked)
+        asked = WhackTargets(player=actor, targets=[])
+        ctx.dispatch(WHACK_TARGETS, asked)
         return found + [t for t in asked["targets"] if t not in found]
 
     @action("whack", Arg("target", str, "a player or Gremlin next to you (or what a rule "
@@ -194,24 +215,24 @@ class BigStick(Rule):
     def whack(self, ctx: Ctx, actor: str, target: str) -> None:
         """Whack a player or a Gremlin in an adjacent square with the Big Stick."""
         stick = occupants.held(ctx, actor, STICK)[0]
-        ctx.emit("grid.whack", f"{actor} Whacks {target} with the Big Stick", player=actor,
+        ctx.emit(WHACK, f"{actor} Whacks {target} with the Big Stick", player=actor,
                  target=target)
         if ctx.is_player(target):
-            received: dict[str, Any] = {"by": actor, "target": target, "prevented": False}
-            ctx.dispatch("grid.whack.received", received)
+            received = Blow(by=actor, target=target, prevented=False)
+            ctx.dispatch(WHACK_RECEIVED, received)
             if not received["prevented"]:
                 start, end = occupants.location(ctx, actor), occupants.location(ctx, target)
                 if start is not None and end is not None:
                     movement.push(ctx, target, direction(start, end), self.params.knock,
-                                  how=f"is knocked away by {actor}'s Whack")
+                               how=f"is knocked away by {actor}'s Whack")
                 occupants.add_status(ctx, target, "Dizzy")
         elif (occupants.obj(ctx, target) or {}).get("kind") == GREMLIN:
             movement.relocate_object(ctx, target, None, how="is knocked off the Grid")
             occupants.update(ctx, target, off_grid=True,
-                             status=sorted({*(occupants.obj(ctx, target) or {}).get("status", []),
+                         status=sorted({*(occupants.obj(ctx, target) or {}).get("status", []),
                                         "Dizzy"}))
         else:
-            ctx.dispatch("grid.whack.object", {"by": actor, "object": target})
+            ctx.dispatch(WHACK_OBJECT, WhackObject(by=actor, object=target))
         if occupants.obj(ctx, stick) is not None:
             relocate_or_remove(ctx, stick, "the Big Stick vanishes and reappears")
 
@@ -220,8 +241,8 @@ class BigStick(Rule):
         ctx.require(occupants.on_grid(ctx, actor), "you are not on the Grid")
         ctx.require(occupants.held(ctx, actor, STICK), "you do not have the Big Stick")
 
-    @hook("grid.nweek.ended")
-    def recover(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(NWEEK_ENDED)
+    def recover(self, ctx: Ctx, data: Nweek) -> None:
         for player in ctx.players():
             occupants.remove_status(ctx, player, "Dizzy")
         for oid in occupants.of_kind(ctx, GREMLIN):
@@ -229,7 +250,7 @@ class BigStick(Rule):
             if not record.get("off_grid") or not record.get("active", True):
                 continue
             occupants.update(ctx, oid, off_grid=False,
-                             status=[s for s in record.get("status", []) if s != "Dizzy"])
+                         status=[s for s in record.get("status", []) if s != "Dizzy"])
             relocate_or_remove(ctx, oid, "the Gremlin comes back to the Grid")
 
 
@@ -260,28 +281,28 @@ class Shield(Rule):
         for oid in occupants.of_kind(ctx, SHIELD):
             damage.destroy(ctx, oid, "no rule keeps the Shield")
 
-    @hook("batch.closing")
-    def always_a_shield(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.BATCH_CLOSING)
+    def always_a_shield(self, ctx: Ctx, data: events.NoFields) -> None:
         ensure_one(ctx, SHIELD)
 
-    @hook("grid.whack.received")
-    def on_whack(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(WHACK_RECEIVED)
+    def on_whack(self, ctx: Ctx, data: Blow) -> None:
         self._protect(ctx, data, "Whacking")
 
-    @hook("grid.shot.received")
-    def on_shot(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(SHOT_RECEIVED)
+    def on_shot(self, ctx: Ctx, data: Blow) -> None:
         self._protect(ctx, data, "Shooting")
 
-    def _protect(self, ctx: Ctx, data: dict[str, Any], how: str) -> None:
+    def _protect(self, ctx: Ctx, data: Blow, how: str) -> None:
         holder, attacker = data["target"], data["by"]
         shields = occupants.held(ctx, holder, SHIELD)
         if data["prevented"] or not shields:
             return
         data["prevented"] = True
-        ctx.emit("grid.shield.used", f"{holder}'s Shield turns the blow back on {attacker}",
+        ctx.emit(SHIELD_USED, f"{holder}'s Shield turns the blow back on {attacker}",
                  player=holder, attacker=attacker)
         start, end = occupants.location(ctx, holder), occupants.location(ctx, attacker)
         if start is not None and end is not None and start != end:
             movement.push(ctx, attacker, direction(start, end), self.params.recoil,
-                          how=f"is moved away from {holder}'s Shield ({how} player)")
+                       how=f"is moved away from {holder}'s Shield ({how} player)")
         damage.destroy(ctx, shields[0], "used")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from nomicon.packs.bnomic_grid.events import OBJECT_DESTROYED
 from nomicon.packs.bnomic_grid.occupants import obj
 from nomicon.packs.bnomic_grid.terms import FUND, POINTS, kind
 
@@ -24,7 +25,7 @@ def destroy(ctx: Ctx, oid: str, why: str, *, to: list[str] | None = None) -> Non
     if ctx.state.has(["board", "flights", oid]):
         ctx.state.delete(["board", "flights", oid])
     ctx.cancel_timer(f"land:{oid}")
-    ctx.emit("grid.object.destroyed", f"the {kind(record).label} {oid} is destroyed ({why})",
+    ctx.emit(OBJECT_DESTROYED, f"the {kind(record).label} {oid} is destroyed ({why})",
              to=to, object=oid, kind=record.get("kind"), why=why)
 
 

@@ -10,6 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from nomicon.boards.grid import LIMBO, Direction, Square, as_square, step
 from nomicon.packs.bnomic_grid.board import grid, square_label
+from nomicon.packs.bnomic_grid.events import (
+    MOVE_FAILED,
+    MOVED,
+    OBJECT_MOVED,
+    TOAD_DROPPED,
+)
 from nomicon.packs.bnomic_grid.occupants import (
     carried_toads,
     free_players_at,
@@ -117,7 +123,7 @@ def relocate_player(ctx: Ctx, player: str, end: Square | str | None, *, how: str
         ctx.set_attr(toad, "location", stored)
     square = as_square(stored)
     text = square_label(square) if square or stored is not None else "the air"
-    ctx.emit("grid.moved", f"{player} {how}: now at {text}", player=player, start=start,
+    ctx.emit(MOVED, f"{player} {how}: now at {text}", player=player, start=start,
              end=stored, how=how, direction=list(direction) if direction else None)
 
 
@@ -129,8 +135,8 @@ def move_player(ctx: Ctx, player: str, way: Direction, *, how: str) -> bool:
         return False
     end = step(start, way)
     if not may_player_occupy(ctx, player, end):
-        ctx.emit("grid.move.failed", f"{player} cannot move from {square_label(start)} to "
-                                     f"{square_label(end)} "
+        ctx.emit(MOVE_FAILED, f"{player} cannot move from {square_label(start)} to "
+                              f"{square_label(end)} "
                  f"({how}) and stays", player=player, start=list(start), end=list(end))
         return False
     relocate_player(ctx, player, end, how=how, direction=way)
@@ -146,7 +152,7 @@ def relocate_object(ctx: Ctx, oid: str, end: Square | None, *, how: str,
     update(ctx, oid, location=list(end) if end else None, holder=holder, airborne=None)
     label = kind(record).label
     text = square_label(end) if end else (f"{holder}'s possession" if holder else "nowhere")
-    ctx.emit("grid.object.moved", f"the {label} {oid} {how}: now at {text}", object=oid,
+    ctx.emit(OBJECT_MOVED, f"the {label} {oid} {how}: now at {text}", object=oid,
              kind=record.get("kind"), start=start, end=list(end) if end else None, how=how,
              direction=list(direction) if direction else None, holder=holder)
 
@@ -158,7 +164,7 @@ def move_object(ctx: Ctx, oid: str, way: Direction, *, how: str) -> bool:
         return False
     end = step(start, way)
     if not may_object_occupy(ctx, end):
-        ctx.emit("grid.move.failed", f"the {kind(record or {}).label} {oid} cannot move to "
+        ctx.emit(MOVE_FAILED, f"the {kind(record or {}).label} {oid} cannot move to "
                  f"{square_label(end)} ({how}) and stays", object=oid, start=list(start),
                  end=list(end))
         return False
@@ -192,5 +198,5 @@ def drop_all(ctx: Ctx, player: str, why: str) -> None:
         ctx.set_attr(toad, "carried_by", None)
         if here is None:
             ctx.set_attr(toad, "location", LIMBO)
-        ctx.emit("grid.toad.dropped", f"{player} drops the Toad {toad} ({why})", player=player,
+        ctx.emit(TOAD_DROPPED, f"{player} drops the Toad {toad} ({why})", player=player,
                  toad=toad)

@@ -13,9 +13,33 @@ from typing import Any
 
 from pydantic import Field
 
-from nomicon.authoring import Arg, Attribute, Ctx, Currency, Rule, RuleParams, action, every, hook
+from nomicon.authoring import (
+    Arg,
+    Attribute,
+    Ctx,
+    Currency,
+    Rule,
+    RuleParams,
+    action,
+    events,
+    every,
+    hook,
+)
 from nomicon.boards.grid import as_square
 from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants
+from nomicon.packs.bnomic_grid.events import (
+    BONUS_BOX_OPENED,
+    BONUS_BOX_PLACED,
+    GREMLIN_ACTIVE,
+    GREMLIN_ADDED,
+    MOVED,
+    NWEEK_BEGAN,
+    NWEEK_ENDED,
+    TEMPERATURE_CHANGED,
+    TRAITS_SET,
+    Moved,
+    Nweek,
+)
 from nomicon.packs.bnomic_grid.sight import radar_reveals
 from nomicon.packs.bnomic_grid.terms import BOX, FUND, GREMLIN, PACK, POINTS
 
@@ -51,12 +75,12 @@ class Points(Rule):
     def on_repeal(self, ctx: Ctx) -> None:
         ctx.state.delete(["ledger"])
 
-    @hook("player.joined")
-    def starting_points(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.PLAYER_JOINED)
+    def starting_points(self, ctx: Ctx, data: events.PlayerEvent) -> None:
         ctx.gain(data["player"], self.params.starting_points, STARTING)
 
-    @hook("transfer")
-    def count(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.TRANSFER)
+    def count(self, ctx: Ctx, data: events.Transfer) -> None:
         if data["currency"] != POINTS or not ctx.state.has(["ledger"]):
             return
         if data["source"] is None:
@@ -67,8 +91,8 @@ class Points(Rule):
             return
         ctx.set(["ledger", field], ctx.get(["ledger", field], 0) + data["amount"])
 
-    @hook("admin.set")
-    def correction(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.ADMIN_SET)
+    def correction(self, ctx: Ctx, data: events.AdminSet) -> None:
         # Whatever the admin's write did to the balances is a correction.
         ledger = ctx.get(["ledger"], None)
         if not isinstance(ledger, dict):
@@ -125,9 +149,9 @@ class Time(Rule):
     @every("once per nweek")
     def next_nweek(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         ending = clock.nweek(ctx)
-        ctx.emit("grid.nweek.ended", f"nweek {ending} ends", nweek=ending)
+        ctx.emit(NWEEK_ENDED, f"nweek {ending} ends", nweek=ending)
         ctx.set(["board", "nweek"], ending + 1)
-        ctx.emit("grid.nweek.began", f"nweek {ending + 1} begins", nweek=ending + 1)
+        ctx.emit(NWEEK_BEGAN, f"nweek {ending + 1} begins", nweek=ending + 1)
 
 
 class Weather(Rule):
@@ -151,17 +175,17 @@ class Weather(Rule):
         """Set the temperature."""
         change_temperature(ctx, degrees, "set by the Administrator")
 
-    @hook("grid.nweek.ended")
-    def weekly_temperature(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(NWEEK_ENDED)
+    def weekly_temperature(self, ctx: Ctx, data: Nweek) -> None:
         if self.params.weekly:
             week = int(data["nweek"])
             change_temperature(ctx, self.params.weekly[week % len(self.params.weekly)],
                                f"the temperature of nweek {week + 1}")
 
-    @hook("admin.set")
-    def set_by_path(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.ADMIN_SET)
+    def set_by_path(self, ctx: Ctx, data: events.AdminSet) -> None:
         if data.get("path") == "board.temperature" and isinstance(data.get("value"), int):
-            ctx.emit("grid.temperature.changed", f"the temperature is {data['value']} °C",
+            ctx.emit(TEMPERATURE_CHANGED, f"the temperature is {data['value']} °C",
                      degrees=data["value"], why="set by the Administrator")
 
 
@@ -172,7 +196,7 @@ def temperature(ctx: Ctx) -> int:
 
 def change_temperature(ctx: Ctx, degrees: int, why: str) -> None:
     ctx.set(["board", "temperature"], degrees)
-    ctx.emit("grid.temperature.changed", f"the temperature is {degrees} °C ({why})",
+    ctx.emit(TEMPERATURE_CHANGED, f"the temperature is {degrees} °C ({why})",
              degrees=degrees, why=why)
 
 
@@ -193,8 +217,8 @@ class Gremlins(Rule):
         ctx.require(movement.may_object_occupy(ctx, (x, y)),
                     f"a Gremlin cannot stand on {board.square_label((x, y))}")
         oid = occupants.create(ctx, GREMLIN, location=(x, y), active=True, status=[],
-                               name=name or "")
-        ctx.emit("grid.gremlin.added", f"a Gremlin ({oid}) appears on {board.square_label((x, y))}",
+                           name=name or "")
+        ctx.emit(GREMLIN_ADDED, f"a Gremlin ({oid}) appears on {board.square_label((x, y))}",
                  object=oid, square=[x, y])
 
     @action("set-gremlin-active", Arg("gremlin", str), Arg("active", bool), admin=True)
@@ -204,7 +228,7 @@ class Gremlins(Rule):
         ctx.require(record is not None and record.get("kind") == GREMLIN,
                     f"there is no Gremlin {gremlin!r}")
         occupants.update(ctx, gremlin, active=active)
-        ctx.emit("grid.gremlin.active", f"{gremlin} is {'Active' if active else 'not Active'}",
+        ctx.emit(GREMLIN_ACTIVE, f"{gremlin} is {'Active' if active else 'not Active'}",
                  object=gremlin, active=active)
 
 
@@ -226,12 +250,12 @@ class BonusBoxes(Rule):
         ctx.require(movement.may_object_occupy(ctx, (x, y)),
                     f"a Bonus Box cannot stand on {board.square_label((x, y))}")
         oid = occupants.create(ctx, BOX, location=(x, y), points=points)
-        ctx.emit("grid.bonus-box.placed", f"{oid} ({points:+d} points) is on "
-                                          f"{board.square_label((x, y))}",
+        ctx.emit(BONUS_BOX_PLACED, f"{oid} ({points:+d} points) is on "
+                                   f"{board.square_label((x, y))}",
                  to=[], object=oid, square=[x, y], points=points)
 
-    @hook("grid.moved")
-    def open_box(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVED)
+    def open_box(self, ctx: Ctx, data: Moved) -> None:
         player = data["player"]
         square = as_square(data["end"])
         if square is None or occupants.location(ctx, player) != square:
@@ -240,15 +264,16 @@ class BonusBoxes(Rule):
             record = occupants.obj(ctx, oid)
             if record is None or record.get("kind") != BOX:
                 continue
-            effect = ctx.adjust("grid.bonus-box.effect", {"player": player, "box": oid,
-                                                      "points": int(record.get("points", 0))})
+            box: dict[str, Any] = {"player": player, "box": oid,
+                                   "points": int(record.get("points", 0))}
+            effect = ctx.adjust("grid.bonus-box.effect", box)
             if effect is None:
                 continue  # a rule says this player is unaffected by Bonus Boxes
             damage.destroy(ctx, oid, f"opened by {effect['player']}")
             self._apply(ctx, effect["player"], effect["points"], oid)
 
     def _apply(self, ctx: Ctx, player: str, points: int, oid: str) -> None:
-        ctx.emit("grid.bonus-box.opened", f"{player} opens a Bonus Box: {points:+d} points",
+        ctx.emit(BONUS_BOX_OPENED, f"{player} opens a Bonus Box: {points:+d} points",
                  player=player, box=oid, points=points)
         if points > 0 and damage.has_points(ctx):
             given = min(points, damage.balance(ctx, FUND))
@@ -296,5 +321,5 @@ class PlayerTraits(Rule):
             ctx.set_attr(player, "female", female)
         if cheerleader is not None:
             ctx.set_attr(player, "cheerleader", cheerleader)
-        ctx.emit("grid.traits.set", f"{player}: female {occupants.is_female(ctx, player)}, "
+        ctx.emit(TRAITS_SET, f"{player}: female {occupants.is_female(ctx, player)}, "
                  f"cheerleader {occupants.is_cheerleader(ctx, player)}", player=player)

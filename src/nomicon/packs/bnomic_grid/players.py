@@ -15,10 +15,23 @@ from nomicon.boards.grid import (
     direction,
     step,
 )
-from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants
+from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants, terms
+from nomicon.packs.bnomic_grid.events import (
+    CATCH_DECLARED,
+    CAUGHT,
+    HIT,
+    MOVE_CHECK,
+    MOVE_FAILED,
+    THROW_HIT,
+    THROWN,
+    TOAD_DROPPED,
+    TOAD_PICKED_UP,
+    MoveCheck,
+    ThrowHit,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.squares import GENERAL
-from nomicon.packs.bnomic_grid.terms import FUND, PACK, TOAD_PREFIX, kind, toad_name
+from nomicon.packs.bnomic_grid.terms import FUND, PACK, TOAD_PREFIX
 
 MAX = 20  # the largest coordinate an action accepts; the Grid may be smaller
 
@@ -28,9 +41,9 @@ def check_move(ctx: Ctx, player: str, start: Square | None, end: Square | str,
     """Ask the rules whether a player may, of eir own will, go from ``start`` to ``end``
     (a square, or Limbo). Rules that limit movement (Sirens, Siren Bait, Toads)
     refuse in their own name; they defer nothing to the general sections (C)."""
-    ctx.dispatch("grid.move.check", {"player": player, "start": list(start) if start else None,
-                                "end": list(end) if isinstance(end, tuple) else end,
-                                "how": how})
+    ctx.dispatch(MOVE_CHECK, MoveCheck(player=player, start=list(start) if start else None,
+                                       end=list(end) if isinstance(end, tuple) else end,
+                                       how=how))
 
 
 def why_not_occupy(ctx: Ctx, player: str, square: Square) -> str | None:
@@ -40,9 +53,9 @@ def why_not_occupy(ctx: Ctx, player: str, square: Square) -> str | None:
         return (f"{board.square_label(square)} is off the Grid, which is {the_grid.width} by "
                 f"{the_grid.height}")
     blocking = [oid for oid in occupants.objects_at(ctx, square, hidden=False)
-                if not kind(occupants.objects(ctx)[oid]).passable]
+                if not terms.kind(occupants.objects(ctx)[oid]).passable]
     if blocking:
-        labels = ", ".join(kind(occupants.objects(ctx)[oid]).label for oid in blocking)
+        labels = ", ".join(terms.kind(occupants.objects(ctx)[oid]).label for oid in blocking)
         return f"{board.square_label(square)} holds an Impassable object ({labels})"
     if not movement.may_player_occupy(ctx, player, square):
         others = ", ".join(occupants.free_players_at(ctx, square, but=player))
@@ -155,12 +168,12 @@ class Movement(Rule):
         ctx.set_attr(actor, "moved_nweek", clock.nweek(ctx))
         reason = why_not_occupy(ctx, actor, target)
         if reason:
-            ctx.emit("grid.move.failed", f"{actor}'s Move to {board.square_label(target)} fails "
+            ctx.emit(MOVE_FAILED, f"{actor}'s Move to {board.square_label(target)} fails "
                      f"({reason}): {actor} remains at {board.square_label(here)}", player=actor,
                      start=list(here), end=list(target), reason=reason)
             return
         movement.relocate_player(ctx, actor, target, how="moves",
-                                 direction=direction(here, target))
+                              direction=direction(here, target))
 
     def _check(self, ctx: Ctx, actor: str) -> None:
         here = occupants.location(ctx, actor)
@@ -227,25 +240,25 @@ class Inventory(Rule):
 
     def _why_not_here(self, ctx: Ctx, actor: str, value: Any) -> None:
         thing = str(value)
-        toad = toad_name(thing)
+        toad = terms.toad_name(thing)
         record = occupants.obj(ctx, thing)
         if toad is not None and ctx.is_player(toad):
             ctx.require(occupants.is_toad(ctx, toad), f"{toad} is not a Toad: only Toads are "
                         "carried")
         elif record is None:
             ctx.refuse(f"there is no object {thing!r}")
-        elif not kind(record).carryable:
-            ctx.refuse(f"the {kind(record).label} ({thing}) is not carryable")
+        elif not terms.kind(record).carryable:
+            ctx.refuse(f"the {terms.kind(record).label} ({thing}) is not carryable")
         ctx.refuse(f"{thing} is not on your square")
 
     @action("pick-up", Arg("object", str, "what to pick up", choices="_here",
                            explain="_why_not_here"))
     def pick_up(self, ctx: Ctx, actor: str, object: str) -> None:
         """Pick up a carryable object on your square."""
-        toad = toad_name(object)
+        toad = terms.toad_name(object)
         if toad is not None:
             ctx.set_attr(toad, "carried_by", actor)
-            ctx.emit("grid.toad.picked-up", f"{actor} picks up the Toad {toad}", player=actor,
+            ctx.emit(TOAD_PICKED_UP, f"{actor} picks up the Toad {toad}", player=actor,
                      toad=toad)
             return
         movement.relocate_object(ctx, object, None, holder=actor, how=f"is picked up by {actor}")
@@ -266,13 +279,13 @@ class Inventory(Rule):
                         explain="_why_not_mine"))
     def drop(self, ctx: Ctx, actor: str, object: str) -> None:
         """Drop a carryable object where you stand."""
-        toad = toad_name(object)
+        toad = terms.toad_name(object)
         if toad is not None:
             ctx.set_attr(toad, "carried_by", None)
-            ctx.emit("grid.toad.dropped", f"{actor} drops the Toad {toad}", player=actor, toad=toad)
+            ctx.emit(TOAD_DROPPED, f"{actor} drops the Toad {toad}", player=actor, toad=toad)
             return
         movement.relocate_object(ctx, object, occupants.location(ctx, actor),
-                                 how=f"is dropped by {actor}")
+                              how=f"is dropped by {actor}")
 
     @drop.check
     def _drop_check(self, ctx: Ctx, actor: str) -> None:
@@ -315,7 +328,7 @@ class Throwing(Rule):
         target = (x, y)
         ctx.require(board.grid(ctx).contains(target), f"{board.square_label(target)} is off the "
                                                       f"Grid")
-        toad = toad_name(object)
+        toad = terms.toad_name(object)
         if toad is not None:
             ctx.set_attr(toad, "carried_by", None)
             ctx.set_attr(toad, "location", None)
@@ -326,7 +339,7 @@ class Throwing(Rule):
             ctx.set(["board", "flights"], {})
         ctx.set(["board", "flights", object], {"target": list(target), "thrower": actor,
                                                "catchers": []})
-        ctx.emit("grid.thrown", f"{actor} throws {object} at {board.square_label(target)}",
+        ctx.emit(THROWN, f"{actor} throws {object} at {board.square_label(target)}",
                  player=actor, object=object, target=list(target))
         ctx.set_timer(f"land:{object}", 2 * clock.nday_length(ctx), self.land, {"thing": object})
 
@@ -342,7 +355,7 @@ class Throwing(Rule):
     def catch(self, ctx: Ctx, actor: str, object: str) -> None:
         """Declare that you will catch an Airborne object if it comes to your square."""
         ctx.state.append(["board", "flights", object, "catchers"], actor)
-        ctx.emit("grid.catch.declared", f"{actor} will catch {object}", player=actor, object=object)
+        ctx.emit(CATCH_DECLARED, f"{actor} will catch {object}", player=actor, object=object)
 
     def land(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         thing = payload["thing"]
@@ -361,7 +374,7 @@ def resolve_landing(ctx: Ctx, thing: str, flight: dict[str, Any]) -> None:
     ctx.state.delete(["board", "flights", thing])
     ctx.cancel_timer(f"land:{thing}")
     target = as_square(flight.get("target"))
-    toad = toad_name(thing)
+    toad = terms.toad_name(thing)
     if toad is not None:
         if not ctx.is_player(toad):
             return
@@ -396,7 +409,7 @@ def resolve_landing(ctx: Ctx, thing: str, flight: dict[str, Any]) -> None:
         if toad is not None:
             ctx.set_attr(toad, "location", list(target))
             ctx.set_attr(toad, "carried_by", victim)
-            ctx.emit("grid.caught", f"{victim} catches the Toad {toad}", player=victim,
+            ctx.emit(CAUGHT, f"{victim} catches the Toad {toad}", player=victim,
                      object=thing)
         else:
             movement.relocate_object(ctx, thing, None, holder=victim, how=f"is caught by {victim}")
@@ -404,16 +417,16 @@ def resolve_landing(ctx: Ctx, thing: str, flight: dict[str, Any]) -> None:
     loss = ctx.roll(4, f"{thing} hits {victim}: points lost 1d4")
     thrower = flight.get("thrower")
     to = thrower if isinstance(thrower, str) and ctx.is_player(thrower) else FUND
-    ctx.emit("grid.hit", f"{thing} hits {victim}, who loses {loss} points to {to}", player=victim,
-             object=thing, loss=loss, to=to)
+    ctx.emit(HIT, f"{thing} hits {victim}, who loses {loss} points to {to}", player=victim,
+             object=thing, loss=loss, paid_to=to)
     damage.lose_at_most(ctx, victim, loss, f"hit by {thing}", to=to)
-    ctx.dispatch("grid.throw.hit", {"thing": thing, "victim": victim, "target": list(target)})
+    ctx.dispatch(THROW_HIT, ThrowHit(thing=thing, victim=victim, target=list(target)))
     if toad is not None or occupants.obj(ctx, thing) is not None:
         put_down(ctx, thing, target, how=f"falls where it hit {victim}")
 
 
 def put_down(ctx: Ctx, thing: str, square: Square | None, *, how: str) -> None:
-    toad = toad_name(thing)
+    toad = terms.toad_name(thing)
     if toad is not None:
         movement.relocate_player(ctx, toad, square if square else LIMBO, how=how)
     elif square is None:

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
 from nomicon.authoring import Arg, Attribute, Ctx, Rule, RuleParams, action
 from nomicon.boards.grid import are_consecutive, direction
-from nomicon.packs.bnomic_grid import board, damage, movement, occupants
+from nomicon.packs.bnomic_grid import board, damage, movement, occupants, terms
+from nomicon.packs.bnomic_grid.events import (
+    GUN_BOUGHT,
+    GUN_FIRED,
+    SHOT_RECEIVED,
+    TOWER_BUILT,
+    Blow,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX
-from nomicon.packs.bnomic_grid.terms import GUN, PACK, TOWER, kind
+from nomicon.packs.bnomic_grid.terms import GUN, PACK, TOWER
 
 
 class Radar(Rule):
@@ -55,8 +60,8 @@ class RadarTowers(Rule):
         assert here is not None
         damage.charge(ctx, actor, self.params.price, "a Radar Tower")
         oid = occupants.create(ctx, TOWER, location=here, builder=actor)
-        ctx.emit("grid.tower.built", f"{actor} builds a Radar Tower ({oid}) on "
-                                     f"{board.square_label(here)}",
+        ctx.emit(TOWER_BUILT, f"{actor} builds a Radar Tower ({oid}) on "
+                              f"{board.square_label(here)}",
                  player=actor, object=oid, square=list(here))
 
     @build.check
@@ -92,7 +97,7 @@ class PinballGuns(Rule):
         """Buy a Pinball Gun for 2 points."""
         damage.charge(ctx, actor, self.params.price, "a Pinball Gun")
         oid = occupants.create(ctx, GUN, holder=actor)
-        ctx.emit("grid.gun.bought", f"{actor} buys a Pinball Gun ({oid})", player=actor, object=oid)
+        ctx.emit(GUN_BOUGHT, f"{actor} buys a Pinball Gun ({oid})", player=actor, object=oid)
 
     @buy_gun.check
     def _buy_gun_check(self, ctx: Ctx, actor: str) -> None:
@@ -111,16 +116,16 @@ class PinballGuns(Rule):
                     f"{board.square_label(target)} is not a square of the Grid consecutive to "
                     f"{board.square_label(here)}")
         gun = occupants.held(ctx, actor, GUN)[0]
-        ctx.emit("grid.gun.fired", f"{actor} fires a Pinball Gun at {board.square_label(target)}",
+        ctx.emit(GUN_FIRED, f"{actor} fires a Pinball Gun at {board.square_label(target)}",
                  player=actor, target=list(target))
         damage.destroy(ctx, gun, f"fired by {actor}")
         way = direction(here, target)
         players = occupants.free_players_at(ctx, target, but=actor)
         things = [oid for oid in occupants.objects_at(ctx, target)
-                  if kind(occupants.objects(ctx)[oid]).mobile]
+                  if terms.kind(occupants.objects(ctx)[oid]).mobile]
         for player in players:
-            shot: dict[str, Any] = {"by": actor, "target": player, "prevented": False}
-            ctx.dispatch("grid.shot.received", shot)
+            shot = Blow(by=actor, target=player, prevented=False)
+            ctx.dispatch(SHOT_RECEIVED, shot)
             if not shot["prevented"] and occupants.location(ctx, player) == target:
                 movement.push(ctx, player, way, self.params.pushes, how=f"is shot by {actor}")
         for oid in things:

@@ -10,6 +10,19 @@ from pydantic import Field
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, hook
 from nomicon.boards.grid import Square, as_square
 from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants
+from nomicon.packs.bnomic_grid.events import (
+    NWEEK_BEGAN,
+    OBJECT_MOVED,
+    ROCK_CHECK,
+    ROCK_NOT_PURCHASED,
+    ROCK_PLACED,
+    ROCK_SMASHED,
+    SQUARE_FROZEN,
+    YETI_APPEARED,
+    Nweek,
+    ObjectMoved,
+    RockCheck,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.players import MAX
 from nomicon.packs.bnomic_grid.terms import BIG_ROCK, BOX, PACK, YETI
@@ -33,19 +46,19 @@ def place_rock(ctx: Ctx, square: Square, why: str) -> None:
               if occupants.objects(ctx)[oid].get("kind") == BIG_ROCK]
     rock = occupants.create(ctx, BIG_ROCK, location=square)
     if others:
-        ctx.emit("grid.rock.smashed", f"a Big Rock falls on the Big Rock at "
-                                      f"{board.square_label(square)}: "
+        ctx.emit(ROCK_SMASHED, f"a Big Rock falls on the Big Rock at "
+                               f"{board.square_label(square)}: "
                  "everything there is destroyed", square=list(square), object=rock)
         for oid in occupants.objects_at(ctx, square):
             secret = occupants.objects(ctx)[oid].get("kind") == BOX
             damage.destroy(ctx, oid,
-                           f"a Big Rock fell on a Big Rock at {board.square_label(square)}",
-                           to=[] if secret else None)
+                          f"a Big Rock fell on a Big Rock at {board.square_label(square)}",
+                          to=[] if secret else None)
         return
     for oid in occupants.objects_at(ctx, square):
         if occupants.objects(ctx)[oid].get("kind") == BOX:
             damage.destroy(ctx, oid, "buried under a Big Rock", to=[])
-    ctx.emit("grid.rock.placed",
+    ctx.emit(ROCK_PLACED,
              f"a Big Rock ({rock}) is placed on {board.square_label(square)} ({why})",
              object=rock, square=list(square))
 
@@ -82,10 +95,10 @@ class BigRocks(Rule):
             ctx.refuse("give both x and y of the location, or neither for a random one")
         chosen = (x, y) if x is not None and y is not None else None
         if chosen is not None:
-            ctx.dispatch("grid.rock.check", {"player": actor, "square": list(chosen)})
+            ctx.dispatch(ROCK_CHECK, RockCheck(player=actor, square=list(chosen)))
         base = self.params.chosen_base if chosen else self.params.random_base
         cost = base + damage.roll_sum(ctx, self.params.dice, self.params.die,
-                                      f"Big Rock price for {actor}:")
+                                     f"Big Rock price for {actor}:")
         have = damage.balance(ctx, actor)
         if cost > have:
             self._not_purchased(ctx, actor, cost, f"it costs {cost} points and {actor} has "
@@ -99,7 +112,7 @@ class BigRocks(Rule):
                 return
         else:
             square = movement.random_square(ctx, "Big Rock placed at random",
-                                            lambda s: s in allowed)
+                                         lambda s: s in allowed)
             if square is None:
                 self._not_purchased(ctx, actor, cost, "there is no location for it")
                 return
@@ -115,7 +128,7 @@ class BigRocks(Rule):
 
     def _not_purchased(self, ctx: Ctx, actor: str, cost: int, why: str) -> None:
         lost = damage.lose_at_most(ctx, actor, cost, "a Big Rock that could not be purchased")
-        ctx.emit("grid.rock.not-purchased", f"{actor} does not get the Big Rock ({why}) and "
+        ctx.emit(ROCK_NOT_PURCHASED, f"{actor} does not get the Big Rock ({why}) and "
                  f"loses {lost} points", player=actor, cost=cost, lost=lost, why=why)
 
 
@@ -139,10 +152,10 @@ class Yeti(Rule):
     def on_enact(self, ctx: Ctx) -> None:
         if occupants.obj(ctx, YETI) is None:
             square = movement.random_square(ctx, "the Yeti's first square",
-                                            lambda s: movement.may_object_occupy(ctx, s))
+                                         lambda s: movement.may_object_occupy(ctx, s))
             if square is not None:
                 occupants.create(ctx, YETI, oid=YETI, location=square)
-                ctx.emit("grid.yeti.appeared", f"the Yeti is on {board.square_label(square)}",
+                ctx.emit(YETI_APPEARED, f"the Yeti is on {board.square_label(square)}",
                          square=list(square))
         # nweek 1 is one of "each nweek": its 1st nday starts as the game begins, so
         # the Yeti makes its three moves at that instant, once every rule of the new
@@ -158,8 +171,8 @@ class Yeti(Rule):
     def on_repeal(self, ctx: Ctx) -> None:
         damage.destroy(ctx, YETI, "no rule keeps the Yeti")
 
-    @hook("grid.nweek.began")
-    def roam(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(NWEEK_BEGAN)
+    def roam(self, ctx: Ctx, data: Nweek) -> None:
         self._roam(ctx)
 
     def _roam(self, ctx: Ctx) -> None:
@@ -174,13 +187,13 @@ class Yeti(Rule):
             if target is not None:
                 movement.relocate_object(ctx, YETI, target, how="roams")
 
-    @hook("grid.object.moved")
-    def freeze(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(OBJECT_MOVED)
+    def freeze(self, ctx: Ctx, data: ObjectMoved) -> None:
         start = as_square(data.get("start"))
         if data.get("kind") != YETI or start is None or start == as_square(data.get("end")):
             return
         board.set_square(ctx, start, wet=False, frozen=True)
-        ctx.emit("grid.square.frozen",
+        ctx.emit(SQUARE_FROZEN,
                  f"{board.square_label(start)} is Frozen where the Yeti left it",
                  square=list(start))
 

@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import Field
 
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, hook
 from nomicon.boards.grid import Square, as_square, distance
-from nomicon.packs.bnomic_grid import board, damage, occupants
+from nomicon.packs.bnomic_grid import board, damage, occupants, terms
+from nomicon.packs.bnomic_grid.events import (
+    MOVE_CHECK,
+    MOVED,
+    NWEEK_ENDED,
+    ROCK_CHECK,
+    ROCK_PLACED,
+    SIREN_APPEARED,
+    SIREN_FREE,
+    SIREN_FREE_ENDS,
+    SIREN_LOVED,
+    TOAD_MADE,
+    MoveCheck,
+    Moved,
+    Nweek,
+    ObjectSquare,
+    RockCheck,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
-from nomicon.packs.bnomic_grid.terms import BIG_ROCK, PACK, SIREN
+from nomicon.packs.bnomic_grid.terms import PACK, SIREN
 
 ZOE, ZATR = "ZOE", "ZATR"
 ZONE_NAMES = {ZOE: "Zone of Enchantment", ZATR: "Zone of Almost-Total Rapture"}
@@ -52,13 +67,13 @@ def under_influence(ctx: Ctx, player: str, oid: str, square: Square) -> bool:
 def create_siren(ctx: Ctx, square: Square, why: str) -> str:
     """A new Siren on the Big Rock at ``square``, named by the Administrator (E.2.1)."""
     rock = next((oid for oid in occupants.objects_at(ctx, square)
-                 if occupants.objects(ctx)[oid].get("kind") == BIG_ROCK), None)
+                 if occupants.objects(ctx)[oid].get("kind") == terms.BIG_ROCK), None)
     oid = occupants.new_id(ctx, SIREN)
     name = "Siren " + oid.rsplit("-", 1)[-1]
     occupants.create(ctx, SIREN, oid=oid, location=square, name=name, rock=rock, free=[],
-                     enchanted={})
-    ctx.emit("grid.siren.appeared", f"{name} sits on the Big Rock at "
-                                    f"{board.square_label(square)} ({why})",
+                 enchanted={})
+    ctx.emit(SIREN_APPEARED, f"{name} sits on the Big Rock at "
+                             f"{board.square_label(square)} ({why})",
              object=oid, name=name, square=list(square))
     return oid
 
@@ -86,8 +101,8 @@ class Sirens(Rule):
 
     params: Params
 
-    @hook("grid.rock.placed")
-    def siren_on_the_rock(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(ROCK_PLACED)
+    def siren_on_the_rock(self, ctx: Ctx, data: ObjectSquare) -> None:
         square = as_square(data["square"])
         if square is None:
             return
@@ -97,8 +112,8 @@ class Sirens(Rule):
         if value == self.params.appears_on:
             create_siren(ctx, square, f"rolled {value}")
 
-    @hook("grid.move.check")
-    def enchantment(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVE_CHECK)
+    def enchantment(self, ctx: Ctx, data: MoveCheck) -> None:
         player = data["player"]
         start, end = as_square(data["start"]), as_square(data["end"])
         if start is None or occupants.has_status(ctx, player, "Deaf"):
@@ -114,16 +129,16 @@ class Sirens(Rule):
                            f"{siren_name(ctx, oid)} at {board.square_label(square)}",
                            detail=f"e may only move within {within}")
 
-    @hook("grid.rock.check")
-    def no_rock_on_my_siren(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(ROCK_CHECK)
+    def no_rock_on_my_siren(self, ctx: Ctx, data: RockCheck) -> None:
         player, target = data["player"], as_square(data["square"])
         for oid, square in sirens(ctx):
             if square == target and under_influence(ctx, player, oid, square):
                 ctx.refuse(f"{player} is under the influence of {siren_name(ctx, oid)} and may "
                            "not choose to drop a Big Rock on eir square")
 
-    @hook("grid.moved")
-    def rapture(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVED)
+    def rapture(self, ctx: Ctx, data: Moved) -> None:
         player = data["player"]
         start, end = as_square(data["start"]), as_square(data["end"])
         if end is not None and occupants.location(ctx, player) != end:
@@ -133,7 +148,7 @@ class Sirens(Rule):
             if after != ZATR and is_free(ctx, player, oid):
                 free = [p for p in (occupants.obj(ctx, oid) or {}).get("free", []) if p != player]
                 occupants.update(ctx, oid, free=free)
-                ctx.emit("grid.siren.free-ends", f"{player} leaves the ZATR of "
+                ctx.emit(SIREN_FREE_ENDS, f"{player} leaves the ZATR of "
                          f"{siren_name(ctx, oid)} and is no longer free of em",
                          player=player, siren=oid)
             if after == ZATR and before != ZATR and occupants.is_female(ctx, player) \
@@ -143,7 +158,7 @@ class Sirens(Rule):
                 if value == self.params.free_on:
                     free = [*(occupants.obj(ctx, oid) or {}).get("free", []), player]
                     occupants.update(ctx, oid, free=free)
-                    ctx.emit("grid.siren.free", f"{player} rolls {value} and may move freely, as "
+                    ctx.emit(SIREN_FREE, f"{player} rolls {value} and may move freely, as "
                              f"if {siren_name(ctx, oid)} did not exist", player=player,
                              siren=oid)
 
@@ -167,8 +182,8 @@ class Lovemaking(Rule):
 
     params: Params
 
-    @hook("grid.nweek.ended")
-    def count_nweeks(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(NWEEK_ENDED)
+    def count_nweeks(self, ctx: Ctx, data: Nweek) -> None:
         for oid, square in sirens(ctx):
             before = (occupants.obj(ctx, oid) or {}).get("enchanted", {})
             now = {p: int(before.get(p, 0)) + 1 for p in ctx.players()
@@ -188,11 +203,11 @@ class Lovemaking(Rule):
         """Make Love to a Siren whose ZOE you have been in at the end of 2 nweeks."""
         oid = siren or self._lovers(ctx, actor)[0]
         name = siren_name(ctx, oid)
-        ctx.emit("grid.siren.loved", f"{actor} Makes Love to {name}", player=actor, siren=oid)
+        ctx.emit(SIREN_LOVED, f"{actor} Makes Love to {name}", player=actor, siren=oid)
         damage.destroy(ctx, oid, f"{actor} Made Love to {name}")
         value = ctx.roll(self.params.die, f"{actor} Made Love to {name}: 1d{self.params.die}")
         if value == self.params.toad_on:
-            ctx.emit("grid.toad.made", f"{actor} rolled {value} and becomes a Toad for "
+            ctx.emit(TOAD_MADE, f"{actor} rolled {value} and becomes a Toad for "
                      f"{self.params.toad_nweeks} nweeks", player=actor,
                      nweeks=self.params.toad_nweeks)
 

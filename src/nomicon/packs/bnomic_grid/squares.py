@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from nomicon.authoring import Ctx, Rule, hook
+from nomicon.authoring import Ctx, Rule, events, hook
 from nomicon.boards.grid import Direction, Square, as_square, step
-from nomicon.packs.bnomic_grid import board, damage, movement, occupants
+from nomicon.packs.bnomic_grid import board, damage, movement, occupants, terms
+from nomicon.packs.bnomic_grid.events import (
+    CAUGHT,
+    FIRE,
+    MOVED,
+    OBJECT_MOVED,
+    SQUARES_WEATHERED,
+    TEMPERATURE_CHANGED,
+    Moved,
+    ObjectMoved,
+    PlayerObject,
+    TemperatureChanged,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
-from nomicon.packs.bnomic_grid.terms import PACK, kind, toad_name
+from nomicon.packs.bnomic_grid.terms import PACK
 
 # C. Deference: sections A to C defer to every rule or section that contradicts them.
 # Nomicon runs hooks, vetoes and adjusters in precedence order, so the general
@@ -81,8 +93,8 @@ class GridSquares(Rule):
     requires = GRID
 
     # -- the temperature --------------------------------------------------------
-    @hook("grid.temperature.changed")
-    def weather(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(TEMPERATURE_CHANGED)
+    def weather(self, ctx: Ctx, data: TemperatureChanged) -> None:
         degrees = int(data["degrees"])
         if degrees < 0:
             for square in board.squares_where(ctx, lambda s: bool(s["wet"])):
@@ -93,11 +105,11 @@ class GridSquares(Rule):
         if degrees > 20:
             for square in board.squares_where(ctx, lambda s: bool(s["wet"])):
                 board.set_square(ctx, square, wet=False)
-        ctx.emit("grid.squares.weathered", f"the squares follow the temperature ({degrees} °C)",
+        ctx.emit(SQUARES_WEATHERED, f"the squares follow the temperature ({degrees} °C)",
                  degrees=degrees)
 
-    @hook("admin.set")
-    def earth_to_mud(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.ADMIN_SET)
+    def earth_to_mud(self, ctx: Ctx, data: events.AdminSet) -> None:
         path = str(data.get("path", ""))
         if not path.startswith("board.squares."):
             return
@@ -105,8 +117,8 @@ class GridSquares(Rule):
             make_wet(ctx, square)
 
     # -- entering squares ---------------------------------------------------------
-    @hook("grid.moved")
-    def fire(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVED)
+    def fire(self, ctx: Ctx, data: Moved) -> None:
         player = data["player"]
         square = as_square(data["end"])
         if square is None or occupants.location(ctx, player) != square:
@@ -118,10 +130,10 @@ class GridSquares(Rule):
         for who in [player, *occupants.carried_toads(ctx, player)]:
             self._burn(ctx, who, square)
 
-    @hook("grid.caught")
-    def fire_in_hand(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(CAUGHT)
+    def fire_in_hand(self, ctx: Ctx, data: PlayerObject) -> None:
         # A Toad caught by a player standing on Fire lands from a throw on that square.
-        toad = toad_name(str(data.get("object", "")))
+        toad = terms.toad_name(str(data.get("object", "")))
         square = occupants.location(ctx, toad) if toad and ctx.is_player(toad) else None
         if toad is not None and square is not None:
             self._burn(ctx, toad, square)
@@ -130,13 +142,13 @@ class GridSquares(Rule):
         if board.square_of(ctx, square)["substance"] != "Fire":
             return
         loss = damage.roll_sum(ctx, 2, 5, f"Fire for {player}")
-        ctx.emit("grid.fire", f"{player} enters Fire at {board.square_label(square)} and loses "
-                              f"{loss} "
+        ctx.emit(FIRE, f"{player} enters Fire at {board.square_label(square)} and loses "
+                       f"{loss} "
                  "points", player=player, square=list(square), loss=loss)
         damage.lose_at_most(ctx, player, loss, f"entered Fire at {board.square_label(square)}")
 
-    @hook("grid.moved")
-    def slide_player(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVED)
+    def slide_player(self, ctx: Ctx, data: Moved) -> None:
         way = _way(data)
         square = as_square(data["end"])
         if way is None or square is None or occupants.location(ctx, data["player"]) != square:
@@ -144,19 +156,19 @@ class GridSquares(Rule):
         if board.square_of(ctx, square)["frozen"]:
             movement.move_player(ctx, data["player"], way, how="slides on the Frozen square")
 
-    @hook("grid.object.moved")
-    def slide_object(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(OBJECT_MOVED)
+    def slide_object(self, ctx: Ctx, data: ObjectMoved) -> None:
         way = _way(data)
         square = as_square(data["end"])
         record = occupants.obj(ctx, data["object"])
         if way is None or square is None or record is None \
-                or occupants.object_square(record) != square or not kind(record).mobile:
+                or occupants.object_square(record) != square or not terms.kind(record).mobile:
             return
         if board.square_of(ctx, square)["frozen"]:
             movement.move_object(ctx, data["object"], way, how="slides on the Frozen square")
 
 
-def _way(data: dict[str, Any]) -> Direction | None:
+def _way(data: Moved | ObjectMoved) -> Direction | None:
     """The direction of a Move between consecutive squares (None for any other change
     of place: entering the Grid, landing, being placed)."""
     raw = as_square(data.get("direction"))

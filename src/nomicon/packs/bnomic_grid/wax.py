@@ -10,6 +10,22 @@ from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, adjust, hook, 
 from nomicon.boards.grid import as_square
 from nomicon.packs.bnomic_grid import board, clock, damage, movement, occupants
 from nomicon.packs.bnomic_grid.carry import relocate_or_remove
+from nomicon.packs.bnomic_grid.events import (
+    ICKY,
+    MOVED,
+    NWEEK_BEGAN,
+    OBJECT_PLACED,
+    THROW_HIT,
+    WAX_REMOVED,
+    WAX_STUFFED,
+    WHACK_OBJECT,
+    WHACK_TARGETS,
+    Moved,
+    Nweek,
+    ThrowHit,
+    WhackObject,
+    WhackTargets,
+)
 from nomicon.packs.bnomic_grid.outside import GRID
 from nomicon.packs.bnomic_grid.sirens import sirens, zone
 from nomicon.packs.bnomic_grid.terms import EARWAX, PACK, WAX
@@ -42,16 +58,16 @@ class BallsOfWax(Rule):
         if clock.game_begins(ctx):
             self._new_ball(ctx)
 
-    @hook("grid.nweek.began")
-    def weekly_ball(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(NWEEK_BEGAN)
+    def weekly_ball(self, ctx: Ctx, data: Nweek) -> None:
         self._new_ball(ctx)
 
     def _new_ball(self, ctx: Ctx) -> None:
         square = movement.random_square(ctx, "a Ball of Wax is placed",
-                                        lambda s: movement.may_object_occupy(ctx, s))
+                                     lambda s: movement.may_object_occupy(ctx, s))
         if square is not None:
             oid = occupants.create(ctx, WAX, location=square)
-            ctx.emit("grid.object.placed", f"a Ball of Wax ({oid}) is placed on "
+            ctx.emit(OBJECT_PLACED, f"a Ball of Wax ({oid}) is placed on "
                      f"{board.square_label(square)}", object=oid, square=list(square))
 
     # -- Deaf --------------------------------------------------------------------------
@@ -67,7 +83,7 @@ class BallsOfWax(Rule):
         occupants.add_status(ctx, actor, "Deaf")
         ctx.set_timer(f"wax:{actor}", self.params.deaf_nweeks * clock.nweek_length(ctx),
                       self.after_a_nweek, {"player": actor})
-        ctx.emit("grid.wax.stuffed", f"{actor} stuffs wax into eir ears and is Deaf",
+        ctx.emit(WAX_STUFFED, f"{actor} stuffs wax into eir ears and is Deaf",
                  player=actor, object=oid)
 
     @stuff_wax.check
@@ -81,8 +97,8 @@ class BallsOfWax(Rule):
         if ctx.is_player(payload["player"]):
             remove_wax(ctx, payload["player"], "after 1 nweek")
 
-    @hook("grid.moved")
-    def escaped(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVED)
+    def escaped(self, ctx: Ctx, data: Moved) -> None:
         player = data["player"]
         if not occupants.has_status(ctx, player, "Deaf"):
             return
@@ -105,8 +121,8 @@ class BallsOfWax(Rule):
             return {**question, "allowed": False}
         return question
 
-    @hook("grid.throw.hit")
-    def explodes(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(THROW_HIT)
+    def explodes(self, ctx: Ctx, data: ThrowHit) -> None:
         thing, victim = data["thing"], data["victim"]
         if (occupants.obj(ctx, thing) or {}).get("kind") != EARWAX:
             return
@@ -118,23 +134,23 @@ class BallsOfWax(Rule):
         if earlier is None or parse(earlier) < due:
             ctx.set_timer(f"icky:{victim}", due, self.not_icky, {"player": victim})
         occupants.add_status(ctx, victim, "Icky")
-        ctx.emit("grid.icky", f"{victim} is Icky for {ndays} ndays", player=victim, ndays=ndays)
+        ctx.emit(ICKY, f"{victim} is Icky for {ndays} ndays", player=victim, ndays=ndays)
 
     def not_icky(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         if ctx.is_player(payload["player"]):
             occupants.remove_status(ctx, payload["player"], "Icky")
 
     # -- Whacking wax ------------------------------------------------------------------
-    @hook("grid.whack.targets")
-    def wax_in_the_air(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(WHACK_TARGETS)
+    def wax_in_the_air(self, ctx: Ctx, data: WhackTargets) -> None:
         here = occupants.location(ctx, data["player"])
         for thing, flight in ctx.get(["board", "flights"], {}).items():
             if (occupants.obj(ctx, thing) or {}).get("kind") in WAXES \
                     and as_square(flight.get("target")) == here:
                 data["targets"].append(thing)
 
-    @hook("grid.whack.object")
-    def whacked_wax(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(WHACK_OBJECT)
+    def whacked_wax(self, ctx: Ctx, data: WhackObject) -> None:
         oid = data["object"]
         record = occupants.obj(ctx, oid)
         if record is None or record.get("kind") not in WAXES:
@@ -158,5 +174,5 @@ def remove_wax(ctx: Ctx, player: str, why: str) -> None:
         occupants.update(ctx, oid, kind=EARWAX, worn=False, disgusting=True)
     occupants.remove_status(ctx, player, "Deaf")
     ctx.cancel_timer(f"wax:{player}")
-    ctx.emit("grid.wax.removed", f"{player} removes the wax from eir ears ({why}): a Ball of "
+    ctx.emit(WAX_REMOVED, f"{player} removes the wax from eir ears ({why}): a Ball of "
              "Earwax, Disgusting", player=player, objects=worn)

@@ -11,6 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 from nomicon.authoring import turns
 from nomicon.boards import ring
+from nomicon.packs.infinite_nomic.events import (
+    BOARD_GREW,
+    LANDED,
+    MOVED,
+    PLACED,
+    TURN_ENDED,
+    TURN_ENDING,
+    Landed,
+)
 
 if TYPE_CHECKING:
     from nomicon.authoring import Ctx
@@ -85,7 +94,7 @@ def grow(ctx: Ctx, added: int) -> list[int]:
         ctx.set(["board", "spaces", str(space)], {"features": []})
     ctx.set(["board", "size"], old + added)
     if new:
-        ctx.emit("board.grew", f"the board grows from {old} to {old + added} spaces",
+        ctx.emit(BOARD_GREW, f"the board grows from {old} to {old + added} spaces",
                  old_size=old, new_size=old + added, spaces=new)
     return new
 
@@ -110,16 +119,16 @@ def move_to(ctx: Ctx, player: str, target: int, *, how: str, roll: int | None = 
 
 def _arrive(ctx: Ctx, player: str, path: ring.Path, *, how: str, roll: int | None) -> None:
     ctx.set_attr(player, "location", path.end)
-    ctx.emit("moved", f"{player} moves from space {path.start} to space {path.end} ({how})",
+    ctx.emit(MOVED, f"{player} moves from space {path.start} to space {path.end} ({how})",
              player=player, start=path.start, end=path.end, passed=list(path.passed),
              loops=path.loops, how=how)
-    ctx.dispatch("landed", {"player": player, "space": path.end, "how": how, "roll": roll})
+    ctx.dispatch(LANDED, Landed(player=player, space=path.end, how=how, roll=roll))
 
 
 def place(ctx: Ctx, player: str, where: int | str, why: str) -> None:
     """Put a player somewhere without moving them there (no landing, no passing)."""
     ctx.set_attr(player, "location", where)
-    ctx.emit("placed", f"{player} is placed on {_where(where)} ({why})", player=player,
+    ctx.emit(PLACED, f"{player} is placed on {_where(where)} ({why})", player=player,
              where=where, why=why)
 
 
@@ -133,9 +142,9 @@ def end_turn(ctx: Ctx, player: str, how: str) -> None:
         return
     acted = bool(turns.flag(ctx, "acted", False))
     former = list(turns.order(ctx))
-    ctx.emit("turn.ending", f"{player}'s turn ends ({how})", player=player, how=how,
+    ctx.emit(TURN_ENDING, f"{player}'s turn ends ({how})", player=player, how=how,
              acted=acted)
     following = turns.following(ctx, player, former)
-    ctx.emit("turn.ended", f"{player}'s turn has ended", player=player, how=how, acted=acted,
+    ctx.emit(TURN_ENDED, f"{player}'s turn has ended", player=player, how=how, acted=acted,
              following=following)
     turns.begin(ctx, following)

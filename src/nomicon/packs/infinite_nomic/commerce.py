@@ -6,6 +6,14 @@ from typing import Any
 
 from nomicon.authoring import Arg, Ctx, Rule, action, hook
 from nomicon.packs.infinite_nomic.core import PACK
+from nomicon.packs.infinite_nomic.events import (
+    PURCHASE_CHECK,
+    TRADE_CANCELLED,
+    TRADE_DECLINED,
+    TRADE_DONE,
+    TRADE_OFFERED,
+    PurchaseCheck,
+)
 
 
 class Commerce(Rule):
@@ -20,8 +28,8 @@ class Commerce(Rule):
         if ctx.get(["trades"]) is None:  # enacted into a game that keeps no trades yet
             ctx.set(["trades"], {})
 
-    @hook("purchase.check")
-    def limit(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(PURCHASE_CHECK)
+    def limit(self, ctx: Ctx, data: PurchaseCheck) -> None:
         have = ctx.balance(data["player"], data["currency"])
         currency = data["currency"]
         ctx.require(have > 0, f"you have {have} {currency}",
@@ -71,7 +79,7 @@ class Commerce(Rule):
         ctx.add_record("trades", str(number), {"id": number, "from": actor, "to": to,
                                                "give": give_clean, "get": get_clean,
                                                "status": "open"})
-        ctx.emit("trade.offered", f"{actor} offers {to} {give_clean} for {get_clean}",
+        ctx.emit(TRADE_OFFERED, f"{actor} offers {to} {give_clean} for {get_clean}",
                  offer=number, player=actor, target=to)
 
     def _offers_to(self, ctx: Ctx, actor: str) -> list[int]:
@@ -118,13 +126,12 @@ class Commerce(Rule):
             item_names = [n for n in receives if n not in ctx.rules.currencies]
             for name, count in pays.items():
                 if name in ctx.rules.currencies and item_names:
-                    ctx.dispatch("purchase.check", {"player": payer, "price": count,
-                                                     "currency": name,
-                                                     "item": ", ".join(item_names)})
+                    ctx.dispatch(PURCHASE_CHECK, PurchaseCheck(
+                        player=payer, price=count, currency=name, item=", ".join(item_names)))
         self._move(ctx, giver, actor, trade["give"])
         self._move(ctx, actor, giver, trade["get"])
         ctx.set_status("trades", str(offer), "accepted")
-        ctx.emit("trade.done", f"{actor} accepts offer {offer} from {giver}", offer=offer,
+        ctx.emit(TRADE_DONE, f"{actor} accepts offer {offer} from {giver}", offer=offer,
                  player=actor, target=giver)
 
     def _move(self, ctx: Ctx, source: str, target: str, goods: dict[str, int]) -> None:
@@ -145,10 +152,10 @@ class Commerce(Rule):
     def decline(self, ctx: Ctx, actor: str, offer: int) -> None:
         """Decline a trade offered to you."""
         ctx.set_status("trades", str(offer), "declined")
-        ctx.emit("trade.declined", f"{actor} declines offer {offer}", offer=offer)
+        ctx.emit(TRADE_DECLINED, f"{actor} declines offer {offer}", offer=offer)
 
     @action("cancel-offer", Arg("offer", int, "the offer's number", choices="_offers_from"))
     def cancel_offer(self, ctx: Ctx, actor: str, offer: int) -> None:
         """Withdraw a trade you offered."""
         ctx.set_status("trades", str(offer), "cancelled")
-        ctx.emit("trade.cancelled", f"{actor} withdraws offer {offer}", offer=offer)
+        ctx.emit(TRADE_CANCELLED, f"{actor} withdraws offer {offer}", offer=offer)

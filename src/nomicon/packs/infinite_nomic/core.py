@@ -12,6 +12,7 @@ from nomicon.authoring import (
     Rule,
     RuleParams,
     action,
+    events,
     finish,
     hook,
     parse,
@@ -20,6 +21,7 @@ from nomicon.authoring import (
 )
 from nomicon.governance.proposals import sides
 from nomicon.packs.infinite_nomic import board
+from nomicon.packs.infinite_nomic.events import BOARD_CREATED, PINGED, TURN_ENDED, TurnEnded
 
 PACK = "infinite-nomic-r7"
 
@@ -64,8 +66,8 @@ class Winning(Rule):
         first = opened + timedelta(hours=self.params.unanimous_after_hours)
         return first if ctx.now < first else opened + timedelta(days=self.params.window_days)
 
-    @hook("batch.closing")
-    def check_winners(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.BATCH_CLOSING)
+    def check_winners(self, ctx: Ctx, data: events.NoFields) -> None:
         if ctx.get(["game", "status"]) != "active":
             return
         winners = [p for p in ctx.players() if ctx.attr(p, "vp", 0) >= self.params.vp_to_win]
@@ -94,8 +96,8 @@ class TurnOrder(Rule):
     title = "Turn order"
     provides = frozenset({"turns"})
 
-    @hook("player.joined")
-    def on_joined(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.PLAYER_JOINED)
+    def on_joined(self, ctx: Ctx, data: events.PlayerEvent) -> None:
         player = data["player"]
         turns.add(ctx, player)
         if turns.current(ctx) is None:
@@ -134,8 +136,8 @@ class Turns(Rule):
     # and proposing and voting, which Rule 1 sets apart from the game's actions.
     IDLE = frozenset({"end-turn", "ping", "join", "propose", "vote", "retract"})
 
-    @hook("turn.began")
-    def start_clock(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.TURN_BEGAN)
+    def start_clock(self, ctx: Ctx, data: events.PlayerEvent) -> None:
         ctx.set_timer("turn-pass", timedelta(hours=self.params.turn_hours), self.pass_turn,
                       {"player": data["player"], "turn": ctx.get(["turn", "number"])})
 
@@ -143,8 +145,8 @@ class Turns(Rule):
         if ctx.get(["turn", "number"]) == payload["turn"]:
             board.end_turn(ctx, payload["player"], "passed")
 
-    @hook("action")
-    def note_activity(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.ACTION)
+    def note_activity(self, ctx: Ctx, data: events.Action) -> None:
         if data["name"] not in self.IDLE and ctx.actor == turns.current(ctx):
             turns.set_flag(ctx, "acted", True)
 
@@ -153,8 +155,8 @@ class Turns(Rule):
         """End your turn now."""
         board.end_turn(ctx, actor, "ended")
 
-    @hook("turn.ended")
-    def after_turn(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(TURN_ENDED)
+    def after_turn(self, ctx: Ctx, data: TurnEnded) -> None:
         ctx.cancel_timer("turn-pass")
         # Rule 3 sets the two endings apart: a player "may choose to end their turn",
         # or the turn "automatically ends ('passes')"; the ping duty follows "If a
@@ -173,7 +175,7 @@ class Turns(Rule):
         """Ping the player whose turn it is, after ending your turn."""
         timer = ctx.get(["timers", f"ping:{actor}"])
         ctx.cancel_timer(f"ping:{actor}")
-        ctx.emit("pinged", f"{actor} pings {timer['payload']['following']}", player=actor,
+        ctx.emit(PINGED, f"{actor} pings {timer['payload']['following']}", player=actor,
                  target=timer["payload"]["following"])
 
     @ping.check
@@ -213,4 +215,4 @@ class GameBoard(Rule):
             ctx.set(["board"], {"size": size, "cop_car": None, "pairs": {},
                                 "spaces": {str(n): {"features": []}
                                            for n in range(1, size + 1)}})
-            ctx.emit("board.created", f"a board of {size} primary spaces", size=size)
+            ctx.emit(BOARD_CREATED, f"a board of {size} primary spaces", size=size)

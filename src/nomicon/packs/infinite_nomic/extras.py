@@ -11,6 +11,7 @@ from nomicon.authoring import Ctx, Rule, RuleParams, hook
 from nomicon.boards import ring
 from nomicon.packs.infinite_nomic import board
 from nomicon.packs.infinite_nomic.core import PACK
+from nomicon.packs.infinite_nomic.events import FEATURE_LANDED, FEATURE_PLACED, FeatureLanded
 
 TRAMPOLINE = "Trampoline"
 
@@ -35,7 +36,7 @@ class Trampoline(Rule):
         if not ring.is_space(self.params.space, board.size(ctx)):
             ctx.refuse(f"there is no space {self.params.space} on the board")
         board.add_feature(ctx, self.params.space, TRAMPOLINE)
-        ctx.emit("feature.placed", f"a Trampoline is on space {self.params.space}",
+        ctx.emit(FEATURE_PLACED, f"a Trampoline is on space {self.params.space}",
                  feature=TRAMPOLINE, space=self.params.space)
 
     def on_amend(self, ctx: Ctx, old: Rule) -> None:
@@ -48,7 +49,7 @@ class Trampoline(Rule):
         for space in board.spaces_with(ctx, TRAMPOLINE):
             board.remove_feature(ctx, space, TRAMPOLINE)
 
-    @hook("feature.landed", key=TRAMPOLINE)
-    def bounce(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(FEATURE_LANDED, key=TRAMPOLINE)
+    def bounce(self, ctx: Ctx, data: FeatureLanded) -> None:
         board.move(ctx, data["player"], self.params.bounce,
                    how=f"bounced on the Trampoline at space {data['space']}")

@@ -10,6 +10,30 @@ from nomicon.authoring import Arg, Attribute, Ctx, Rule, RuleParams, action, hoo
 from nomicon.boards import ring
 from nomicon.packs.infinite_nomic import board
 from nomicon.packs.infinite_nomic.core import PACK
+from nomicon.packs.infinite_nomic.events import (
+    BANK_INTEREST,
+    BOARD_GREW,
+    COP_CAR_GONE,
+    COP_CAR_HEALTH,
+    COP_CAR_MOVED,
+    COP_CAR_TIE,
+    FEATURE_LANDED,
+    FEATURE_PLACED,
+    ITEM_BOUGHT,
+    ITEM_USED,
+    LANDED,
+    MOVED,
+    MOVEMENT_FINISHED,
+    PAIR_MOVE,
+    PURCHASE_CHECK,
+    BoardGrew,
+    FeatureLanded,
+    Landed,
+    Moved,
+    MovementFinished,
+    PairMove,
+    PurchaseCheck,
+)
 
 TEXT = """Each space on the gameboard has a number of features on it. Types, locations, and effects of features are defined by the rules.
 
@@ -111,11 +135,11 @@ class Features(Rule):
         if ring.is_space(space, board.size(ctx)) and ctx.get(["board", "cop_car"]) is None:
             board.add_feature(ctx, space, COP_CAR)
             ctx.set(["board", "cop_car"], {"space": space, "health": self.params.cop_car_health})
-            ctx.emit("feature.placed", f"the Cop Car is on space {space}", feature=COP_CAR,
+            ctx.emit(FEATURE_PLACED, f"the Cop Car is on space {space}", feature=COP_CAR,
                      space=space)
 
-    @hook("board.grew")
-    def on_grow(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(BOARD_GREW)
+    def on_grow(self, ctx: Ctx, data: BoardGrew) -> None:
         self._place_fixed(ctx, data["spaces"])
 
     def _place_fixed(self, ctx: Ctx, spaces: Any) -> None:
@@ -157,8 +181,8 @@ class Features(Rule):
             ready = sorted([*ready, *sorter.get_ready()])
         return [kind for kind in placed if kind in kinds]
 
-    @hook("landed")
-    def apply_features(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(LANDED)
+    def apply_features(self, ctx: Ctx, data: Landed) -> None:
         player, space = data["player"], data["space"]
         names = board.features_at(ctx, space)
         if not names:
@@ -177,11 +201,11 @@ class Features(Rule):
                     continue  # an earlier feature moved the player away
                 if name not in board.features_at(ctx, space):
                     continue
-                ctx.dispatch("feature.landed", {**data, "feature": name}, key=kind)
+                ctx.dispatch(FEATURE_LANDED, FeatureLanded(**data, feature=name), key=kind)
 
     # -- Chief of Police ------------------------------------------------------
-    @hook("feature.landed", key=COP_CAR)
-    def cop_car_stop(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(FEATURE_LANDED, key=COP_CAR)
+    def cop_car_stop(self, ctx: Ctx, data: FeatureLanded) -> None:
         ctx.prompt(data["player"], ["admit", "bribe", "fight"], "admit",
                    handler=self.cop_car_decision, resolve_on="turn.ending", blocking=True,
                    allow=["end-turn", "continue"],
@@ -209,7 +233,7 @@ class Features(Rule):
                 ctx.lose(player, lost, "lost a fight with the officer")
                 board.place(ctx, player, board.JAIL, "lost a fight with the officer")
             else:
-                ctx.emit("cop-car.tie", f"{player} and the officer tie ({mine}); nothing happens",
+                ctx.emit(COP_CAR_TIE, f"{player} and the officer tie ({mine}); nothing happens",
                          player=player, roll=mine)
 
     def _hurt_cop_car(self, ctx: Ctx, player: str, damage: int) -> None:
@@ -218,15 +242,15 @@ class Features(Rule):
             return
         health = car["health"] - damage
         ctx.set(["board", "cop_car", "health"], health)
-        ctx.emit("cop-car.health", f"the Cop Car's health is now {health}", health=health)
+        ctx.emit(COP_CAR_HEALTH, f"the Cop Car's health is now {health}", health=health)
         if health <= 0:
             ctx.gain(player, self.params.destroy_bonus, "brought the Cop Car's health to zero")
             board.remove_feature(ctx, car["space"], COP_CAR)
             ctx.set(["board", "cop_car"], None)
-            ctx.emit("cop-car.gone", "the Cop Car ceases to be a space feature")
+            ctx.emit(COP_CAR_GONE, "the Cop Car ceases to be a space feature")
 
-    @hook("movement.finished")
-    def cop_car_follows(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVEMENT_FINISHED)
+    def cop_car_follows(self, ctx: Ctx, data: MovementFinished) -> None:
         car = ctx.get(["board", "cop_car"])
         player = data["player"]
         if car is None or data.get("roll") != self.params.cop_car_moves_on:
@@ -239,7 +263,7 @@ class Features(Rule):
         board.remove_feature(ctx, car["space"], COP_CAR)
         board.add_feature(ctx, here, COP_CAR)
         ctx.set(["board", "cop_car", "space"], here)
-        ctx.emit("cop-car.moved", f"the Cop Car moves from space {car['space']} to space {here}",
+        ctx.emit(COP_CAR_MOVED, f"the Cop Car moves from space {car['space']} to space {here}",
                  start=car["space"], end=here)
 
     # -- Shop -------------------------------------------------------------------
@@ -260,17 +284,17 @@ class Features(Rule):
         ctx.require(board.on_primary(ctx, actor) and SHOP in board.features_at(ctx, where),
                     "you are not on a space with a Shop")
         cheapest = min(self._price(i) for i in self._shop_items(ctx, actor))
-        ctx.dispatch("purchase.check", {"player": actor, "price": cheapest,
-                                         "currency": "points", "item": "anything here"})
+        ctx.dispatch(PURCHASE_CHECK, PurchaseCheck(player=actor, price=cheapest,
+                                                   currency="points", item="anything here"))
 
     def _purchase(self, ctx: Ctx, actor: str, item: str, price: int) -> None:
-        ctx.dispatch("purchase.check", {"player": actor, "price": price, "currency": "points",
-                                         "item": item})
+        ctx.dispatch(PURCHASE_CHECK, PurchaseCheck(player=actor, price=price, currency="points",
+                                                   item=item))
         ctx.lose(actor, price, f"bought a {item}")
         items = dict(ctx.attr(actor, "items", {}))
         items[item] = items.get(item, 0) + 1
         ctx.set_attr(actor, "items", items)
-        ctx.emit("item.bought", f"{actor} buys a {item} for {price} points", player=actor,
+        ctx.emit(ITEM_BOUGHT, f"{actor} buys a {item} for {price} points", player=actor,
                  item=item, price=price)
 
     def _snakes(self, ctx: Ctx, actor: str) -> list[str]:
@@ -291,8 +315,8 @@ class Features(Rule):
         if not items["flute"]:
             del items["flute"]
         ctx.set_attr(actor, "items", items)
-        ctx.dispatch("pair.move", {"feature": snake, "start": here, "end": to})
-        ctx.emit("item.used", f"{actor} plays the Flute: {snake} moves from {here} to {to}",
+        ctx.dispatch(PAIR_MOVE, PairMove(feature=snake, start=here, end=to))
+        ctx.emit(ITEM_USED, f"{actor} plays the Flute: {snake} moves from {here} to {to}",
                  player=actor, item="flute", feature=snake, start=here, end=to)
 
     @use_flute.check
@@ -305,15 +329,15 @@ class Features(Rule):
         gain = stored // self.params.bank_unit
         if gain:
             ctx.set_attr(player, "bank", stored + gain)
-            ctx.emit("bank.interest", f"{player}'s account grows by {gain} to {stored + gain} "
+            ctx.emit(BANK_INTEREST, f"{player}'s account grows by {gain} to {stored + gain} "
                      f"({why})", player=player, amount=gain)
 
-    @hook("feature.landed", key=BANK)
-    def bank_landed(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(FEATURE_LANDED, key=BANK)
+    def bank_landed(self, ctx: Ctx, data: FeatureLanded) -> None:
         self._interest(ctx, data["player"], f"landed on the Bank at space {data['space']}")
 
-    @hook("moved")
-    def bank_passed(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVED)
+    def bank_passed(self, ctx: Ctx, data: Moved) -> None:
         for space in data["passed"]:
             if BANK in board.features_at(ctx, space):
                 self._interest(ctx, data["player"], f"passed the Bank at space {space}")
@@ -345,8 +369,8 @@ class Features(Rule):
     withdraw.check(_at_bank)
 
     # -- Houses -----------------------------------------------------------------
-    @hook("feature.landed", key=HOUSE)
-    def house_toll(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(FEATURE_LANDED, key=HOUSE)
+    def house_toll(self, ctx: Ctx, data: FeatureLanded) -> None:
         player, owner = data["player"], house_owner(data["feature"])
         if ctx.balance(player, "points") >= self.params.house_toll and ctx.is_player(owner):
             ctx.transfer(player, owner, self.params.house_toll, "points",
@@ -359,8 +383,8 @@ class Features(Rule):
 
     @buy_house.check
     def _buy_house_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.dispatch("purchase.check", {"player": actor, "price": self.params.house_price,
-                                         "currency": "points", "item": "a House"})
+        ctx.dispatch(PURCHASE_CHECK, PurchaseCheck(player=actor, price=self.params.house_price,
+                                                   currency="points", item="a House"))
 
     @action("place-house", on_turn=True)
     def place_house(self, ctx: Ctx, actor: str) -> None:
@@ -372,7 +396,7 @@ class Features(Rule):
             del items["house"]
         ctx.set_attr(actor, "items", items)
         board.add_feature(ctx, where, house_name(actor))
-        ctx.emit("feature.placed", f"{actor} builds a House on space {where}",
+        ctx.emit(FEATURE_PLACED, f"{actor} builds a House on space {where}",
                  feature=house_name(actor), space=where)
 
     @place_house.check

@@ -8,6 +8,18 @@ from typing import Any
 from nomicon.authoring import Ctx, Rule, RuleParams, action, hook, turns
 from nomicon.packs.infinite_nomic import board
 from nomicon.packs.infinite_nomic.core import PACK
+from nomicon.packs.infinite_nomic.events import (
+    CONTINUED,
+    MOVED,
+    MOVEMENT_FINISHED,
+    MOVEMENT_ROLLED,
+    NUMBERS_CHANGED,
+    TURN_ENDED,
+    Moved,
+    MovementFinished,
+    MovementRolled,
+    TurnEnded,
+)
 
 
 class Moving(Rule):
@@ -33,10 +45,10 @@ class Moving(Rule):
         start = board.location(ctx, actor)
         value = ctx.roll(self.params.die, f"movement 1d{self.params.die} for {actor}")
         turns.set_flag(ctx, "rolled", True)
-        ctx.dispatch("movement.rolled", {"player": actor, "value": value, "space": start})
+        ctx.dispatch(MOVEMENT_ROLLED, MovementRolled(player=actor, value=value, space=start))
         board.move(ctx, actor, value, how=f"rolled {value}", roll=value)
-        ctx.dispatch("movement.finished", {"player": actor, "roll": value,
-                                           "space": board.location(ctx, actor)})
+        ctx.dispatch(MOVEMENT_FINISHED, MovementFinished(player=actor, roll=value,
+                                                         space=board.location(ctx, actor)))
 
     @roll.applies
     def _roll_applies(self, ctx: Ctx, actor: str) -> bool:
@@ -47,8 +59,8 @@ class Moving(Rule):
         ctx.require(not turns.flag(ctx, "rolled"), "you have already rolled this turn",
                     detail="a player moves by rolling once per turn")
 
-    @hook("movement.finished")
-    def start_countdown(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVEMENT_FINISHED)
+    def start_countdown(self, ctx: Ctx, data: MovementFinished) -> None:
         player = data["player"]
         if turns.current(ctx) == player and ctx.actor == player:
             turns.set_flag(ctx, "continued", False)
@@ -65,7 +77,7 @@ class Moving(Rule):
         """Declare that you are continuing your turn after moving."""
         ctx.cancel_timer("after-move")
         turns.set_flag(ctx, "continued", True)
-        ctx.emit("continued", f"{actor} continues their turn", player=actor)
+        ctx.emit(CONTINUED, f"{actor} continues their turn", player=actor)
 
     @continue_turn.check
     def _continue_check(self, ctx: Ctx, actor: str) -> None:
@@ -73,8 +85,8 @@ class Moving(Rule):
                     "there is nothing to continue", detail="you declare continuing within "
                     f"{self.params.continue_minutes} minutes of moving")
 
-    @hook("turn.ended")
-    def clear_countdown(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(TURN_ENDED)
+    def clear_countdown(self, ctx: Ctx, data: TurnEnded) -> None:
         ctx.cancel_timer("after-move")
 
 
@@ -95,8 +107,8 @@ class Looping(Rule):
 
     params: Params
 
-    @hook("moved")
-    def on_moved(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVED)
+    def on_moved(self, ctx: Ctx, data: Moved) -> None:
         player = data["player"]
         for _ in range(data["loops"]):
             ctx.gain(player, self.params.points, "looped around the board")
@@ -105,5 +117,5 @@ class Looping(Rule):
                 continue  # no rule in force gives players Numbers
             grown = [n + 1 if n + 1 <= self.params.highest_number else 1 for n in numbers]
             ctx.set_attr(player, "numbers", sorted([*grown, 1]))
-            ctx.emit("numbers.changed", f"{player}'s Numbers are now {sorted([*grown, 1])}",
+            ctx.emit(NUMBERS_CHANGED, f"{player}'s Numbers are now {sorted([*grown, 1])}",
                      player=player, numbers=sorted([*grown, 1]))

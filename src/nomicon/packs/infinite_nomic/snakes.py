@@ -7,6 +7,15 @@ from typing import Any, ClassVar
 from nomicon.authoring import Ctx, Rule, hook
 from nomicon.packs.infinite_nomic import board
 from nomicon.packs.infinite_nomic.core import PACK
+from nomicon.packs.infinite_nomic.events import (
+    FEATURE_LANDED,
+    PAIR_CREATE,
+    PAIR_CREATED,
+    PAIR_MOVE,
+    FeatureLanded,
+    PairCreate,
+    PairMove,
+)
 
 SNAKE, LADDER = "Snake", "Ladder"
 
@@ -37,18 +46,18 @@ class SnakesAndLadders(Rule):
         lower, upper = sorted(spaces)
         return {lower: f"{kind} {number}L", upper: f"{kind} {number}U"}
 
-    @hook("pair.create")
-    def create(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(PAIR_CREATE)
+    def create(self, ctx: Ctx, data: PairCreate) -> None:
         number = len(ctx.get(["board", "pairs"], {})) + 1
         kind, spaces = data["kind"], sorted(data["spaces"])
         ctx.set(["board", "pairs", str(number)], {"type": kind, "spaces": spaces})
         for space, name in self.names(kind, number, spaces).items():
             board.add_feature(ctx, space, name)
-        ctx.emit("pair.created", f"{kind} pair {number} links spaces {spaces[0]} and {spaces[1]}",
+        ctx.emit(PAIR_CREATED, f"{kind} pair {number} links spaces {spaces[0]} and {spaces[1]}",
                  kind=kind, pair=number, spaces=spaces)
 
-    @hook("pair.move")
-    def move_end(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(PAIR_MOVE)
+    def move_end(self, ctx: Ctx, data: PairMove) -> None:
         """Move one end of a pair (the Flute); the ends are renamed L and U by position."""
         name, start, end = data["feature"], data["start"], data["end"]
         number = name.split()[1][:-1]
@@ -62,15 +71,15 @@ class SnakesAndLadders(Rule):
         for space, new in self.names(pair["type"], int(number), spaces).items():
             board.add_feature(ctx, space, new)
 
-    @hook("feature.landed", key=LADDER)
-    def climb(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(FEATURE_LANDED, key=LADDER)
+    def climb(self, ctx: Ctx, data: FeatureLanded) -> None:
         self._follow(ctx, data, "L", "climbs")
 
-    @hook("feature.landed", key=SNAKE)
-    def slide(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(FEATURE_LANDED, key=SNAKE)
+    def slide(self, ctx: Ctx, data: FeatureLanded) -> None:
         self._follow(ctx, data, "U", "slides down")
 
-    def _follow(self, ctx: Ctx, data: dict[str, Any], end: str, verb: str) -> None:
+    def _follow(self, ctx: Ctx, data: FeatureLanded, end: str, verb: str) -> None:
         name = data["feature"]
         if not name.endswith(end):
             return

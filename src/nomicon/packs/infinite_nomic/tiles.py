@@ -15,12 +15,32 @@ from nomicon.authoring import (
     RuleParams,
     action,
     adjust,
+    events,
     hook,
     turns,
     veto,
 )
 from nomicon.packs.infinite_nomic import board
 from nomicon.packs.infinite_nomic.core import PACK
+from nomicon.packs.infinite_nomic.events import (
+    FRONTIER_EXPLORED,
+    FRONTIER_NO_PAIR,
+    JAIL_STAYED,
+    LANDED,
+    MOVEMENT_FINISHED,
+    MOVEMENT_ROLLED,
+    NUMBER_USED,
+    NUMBERS_CHANGED,
+    PAIR_CREATE,
+    PURCHASE_CHECK,
+    TURN_ENDING,
+    Landed,
+    MovementFinished,
+    MovementRolled,
+    PairCreate,
+    PurchaseCheck,
+    TurnEnding,
+)
 
 TEXT = """Points
 
@@ -87,8 +107,8 @@ class PointsAndTiles(Rule):
     )
 
     # -- Fives ---------------------------------------------------------------
-    @hook("landed")
-    def fives(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(LANDED)
+    def fives(self, ctx: Ctx, data: Landed) -> None:
         if data["space"] % self.params.fives_divisor == 0:
             ctx.gain(data["player"], self.params.fives_points,
                      f"landed on space {data['space']} (Fives)")
@@ -102,7 +122,7 @@ class PointsAndTiles(Rule):
         if value >= self.params.jail_escape_at:
             self._escape(ctx, actor, f"rolled {value}")
         else:
-            ctx.emit("jail.stayed", f"{actor} rolls {value} and stays in Jail", player=actor,
+            ctx.emit(JAIL_STAYED, f"{actor} rolls {value} and stays in Jail", player=actor,
                      value=value)
 
     @jail_roll.applies
@@ -132,8 +152,8 @@ class PointsAndTiles(Rule):
         ctx.set_attr(actor, "jail_failures", 0)
         board.place(ctx, actor, board.LOWEST, f"escaped from Jail: {how}")
 
-    @hook("turn.began")
-    def note_jail_start(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.TURN_BEGAN)
+    def note_jail_start(self, ctx: Ctx, data: events.PlayerEvent) -> None:
         if board.location(ctx, data["player"]) == board.JAIL:
             turns.set_flag(ctx, "began_in_jail", True)
         else:
@@ -141,8 +161,8 @@ class PointsAndTiles(Rule):
             ctx.set_attr(data["player"], "jail_failures", 0)
 
     # -- Gulag and the end of a turn -----------------------------------------
-    @hook("turn.ending")
-    def count_turn(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(TURN_ENDING)
+    def count_turn(self, ctx: Ctx, data: TurnEnding) -> None:
         player = data["player"]
         if turns.flag(ctx, "began_in_jail") and board.location(ctx, player) == board.JAIL:
             ctx.set_attr(player, "jail_failures", ctx.attr(player, "jail_failures", 0) + 1)
@@ -187,8 +207,8 @@ class PointsAndTiles(Rule):
         ctx.require(board.location(ctx, actor) == board.GULAG, "you are not in the Gulag")
 
     # -- Master of Your Fate -------------------------------------------------
-    @hook("landed")
-    def fate(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(LANDED)
+    def fate(self, ctx: Ctx, data: Landed) -> None:
         if data["space"] != self.params.fate_space or data.get("roll") is None:
             return
         roll = data["roll"]
@@ -199,9 +219,9 @@ class PointsAndTiles(Rule):
     def _fate_options(self, ctx: Ctx, prompt: dict[str, Any]) -> list[str]:
         try:
             with ctx.savepoint(keep=False):
-                ctx.dispatch("purchase.check", {"player": prompt["to"], "currency": "points",
-                                                 "price": prompt["data"]["roll"],
-                                                 "item": "a Number"})
+                ctx.dispatch(PURCHASE_CHECK, PurchaseCheck(
+                    player=prompt["to"], currency="points", price=prompt["data"]["roll"],
+                    item="a Number"))
         except Refusal:
             return ["decline"]
         return ["buy", "decline"]
@@ -210,12 +230,12 @@ class PointsAndTiles(Rule):
         if option != "buy":
             return
         player, roll = prompt["to"], prompt["data"]["roll"]
-        ctx.dispatch("purchase.check", {"player": player, "price": roll, "currency": "points",
-                                         "item": f"the Number {roll}"})
+        ctx.dispatch(PURCHASE_CHECK, PurchaseCheck(player=player, price=roll, currency="points",
+                                                   item=f"the Number {roll}"))
         ctx.lose(player, roll, f"bought the Number {roll}")
         numbers = sorted([*ctx.attr(player, "numbers", []), roll])
         ctx.set_attr(player, "numbers", numbers)
-        ctx.emit("numbers.changed", f"{player} now holds the Numbers {numbers}", player=player,
+        ctx.emit(NUMBERS_CHANGED, f"{player} now holds the Numbers {numbers}", player=player,
                  numbers=numbers)
 
     def _number_choices(self, ctx: Ctx, actor: str) -> list[int]:
@@ -239,10 +259,10 @@ class PointsAndTiles(Rule):
         numbers = list(ctx.attr(actor, "numbers", []))
         numbers.remove(value)
         ctx.set_attr(actor, "numbers", numbers)
-        ctx.emit("number.used", f"{actor} uses the Number {value}", player=actor, value=value)
+        ctx.emit(NUMBER_USED, f"{actor} uses the Number {value}", player=actor, value=value)
         board.move(ctx, actor, value, how=f"used the Number {value}")
-        ctx.dispatch("movement.finished", {"player": actor, "roll": None,
-                                           "space": board.location(ctx, actor)})
+        ctx.dispatch(MOVEMENT_FINISHED, MovementFinished(player=actor, roll=None,
+                                                         space=board.location(ctx, actor)))
 
     @use_number.check
     def _use_number_check(self, ctx: Ctx, actor: str) -> None:
@@ -253,14 +273,14 @@ class PointsAndTiles(Rule):
         ctx.require(ctx.attr(actor, "numbers", []), "you hold no Numbers")
 
     # -- the Frontier ----------------------------------------------------------
-    @hook("movement.rolled")
-    def explore(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(MOVEMENT_ROLLED)
+    def explore(self, ctx: Ctx, data: MovementRolled) -> None:
         old_size = board.size(ctx)
         if data["space"] != old_size:
             return
         roll = data["value"]
         created = board.grow(ctx, roll - 1)
-        ctx.emit("frontier.explored", f"{data['player']} explores {len(created)} new spaces",
+        ctx.emit(FRONTIER_EXPLORED, f"{data['player']} explores {len(created)} new spaces",
                  player=data["player"], created=created)
         if len(created) < self.params.frontier_pair_threshold:
             return
@@ -268,8 +288,8 @@ class PointsAndTiles(Rule):
         new_space = ctx.pick(created, "Frontier: the new space for the pair")
         bare = [s for s in range(1, old_size + 1) if not board.features_at(ctx, s)]
         if not bare:
-            ctx.emit("frontier.no-pair", f"no old space without features: no {kind} is made",
+            ctx.emit(FRONTIER_NO_PAIR, f"no old space without features: no {kind} is made",
                      kind=kind)
             return
         old_space = ctx.pick(bare, "Frontier: the old space for the pair")
-        ctx.dispatch("pair.create", {"kind": kind, "spaces": [old_space, new_space]})
+        ctx.dispatch(PAIR_CREATE, PairCreate(kind=kind, spaces=[old_space, new_space]))

@@ -1,0 +1,223 @@
+"""The kinds of event that the kernel and the governance rules emit, with their fields.
+
+A rule hooks them through :mod:`nomicon.authoring`::
+
+    from nomicon.authoring import events
+
+    @hook(events.PLAYER_JOINED)
+    def on_joined(self, ctx: Ctx, data: events.PlayerJoined) -> None:
+        turns.add(ctx, data["player"])
+
+Every event also carries, beside its fields, the time, the actor, the message and
+the rule that emitted it; the fields here are its ``data``.
+"""
+
+# No ``from __future__ import annotations`` here: under it Python 3.11 takes a
+# TypedDict's NotRequired fields for required ones (EventKind refuses such a kind).
+
+from typing import Any, NotRequired, TypedDict
+
+from nomicon.kernel.eventkind import EventKind
+
+
+class NoFields(TypedDict):
+    """An event that carries nothing but its type (and its message)."""
+
+
+# -- the game --------------------------------------------------------------------------
+class GameCreated(TypedDict):
+    pack: str
+    params: dict[str, Any]
+    commitment: str  # of the first dice epoch
+    versions: dict[str, Any]  # of the code that wrote the game
+    test: NotRequired[bool]  # a test game, whose rolls may be forced
+
+
+class GameEnded(TypedDict):
+    winners: list[str]
+
+
+GAME_CREATED = EventKind("game.created", GameCreated)
+GAME_ENDED = EventKind("game.ended", GameEnded)
+#: The clock moved on with nothing else happening.
+CLOCK_ADVANCED = EventKind("clock.advanced", NoFields)
+#: Run as hooks, not logged, when a batch is about to be committed.
+BATCH_CLOSING = EventKind("batch.closing", NoFields)
+
+
+# -- players, actions and turns ----------------------------------------------------------
+class PlayerEvent(TypedDict):
+    player: str
+
+
+class Action(TypedDict):
+    name: str
+    args: dict[str, Any]
+
+
+class SealedAction(TypedDict):
+    name: str
+
+
+PLAYER_JOINED = EventKind("player.joined", PlayerEvent)
+#: An action taken (of a sealed action, the copy only its actor and the admin see).
+ACTION = EventKind("action", Action)
+#: That a sealed action was taken, which everyone sees.
+ACTION_SEALED = EventKind("action.sealed", SealedAction)
+TURN_BEGAN = EventKind("turn.began", PlayerEvent)
+
+
+# -- the admin and the dice ------------------------------------------------------------------
+class AdminSet(TypedDict):
+    path: str  # a view path, ``players.bob.points``
+    value: Any
+    old: Any
+
+
+class DiceRolled(TypedDict):
+    index: int
+    sides: int
+    value: int
+    purpose: str
+    forced: NotRequired[bool]  # a test game's roll, forced
+
+
+class SeedCommitted(TypedDict):
+    commitment: str
+    first_roll: int
+
+
+class SeedRevealed(TypedDict):
+    secret: str
+    commitment: str
+
+
+ADMIN_SET = EventKind("admin.set", AdminSet)
+DICE_ROLLED = EventKind("dice.rolled", DiceRolled)
+SEED_COMMITTED = EventKind("seed.committed", SeedCommitted)
+SEED_REVEALED = EventKind("seed.revealed", SeedRevealed)
+
+
+# -- the ledger --------------------------------------------------------------------------
+class Transfer(TypedDict):
+    source: str | None  # None: from outside the game
+    target: str | None  # None: out of the game
+    amount: int
+    currency: str
+    reason: str
+
+
+TRANSFER = EventKind("transfer", Transfer)
+
+
+# -- prompts and timers ------------------------------------------------------------------
+class PromptOpened(TypedDict):
+    prompt: int
+    to_player: str  # a player, or ``admin``
+    options: list[str]
+    default: str
+
+
+class PromptClosed(TypedDict):
+    prompt: int
+    option: str
+    player: str  # who was asked
+
+
+class TimerFired(TypedDict):
+    key_name: str
+    handler: str
+
+
+class TimerFailed(TypedDict):
+    key_name: str
+
+
+PROMPT_OPENED = EventKind("prompt.opened", PromptOpened)
+PROMPT_ANSWERED = EventKind("prompt.answered", PromptClosed)
+PROMPT_DEFAULTED = EventKind("prompt.defaulted", PromptClosed)
+TIMER_FIRED = EventKind("timer.fired", TimerFired)
+TIMER_FAILED = EventKind("timer.failed", TimerFailed)
+
+
+# -- the rules -----------------------------------------------------------------------------
+class RuleEnacted(TypedDict):
+    rule: int
+    class_id: str
+    params: dict[str, Any]
+
+
+class RuleAmended(TypedDict):
+    rule: int
+    params: dict[str, Any]
+    text_changed: bool
+
+
+class RuleRepealed(TypedDict):
+    rule: int
+    class_id: str
+
+
+class RuleRenumbered(TypedDict):
+    rule: int  # the new number
+    was: int
+
+
+class RuleInterpreted(TypedDict):
+    rule: int
+    text: str
+    by: str
+
+
+class RuleEvent(TypedDict):
+    rule: int
+
+
+RULE_ENACTED = EventKind("rule.enacted", RuleEnacted)
+RULE_AMENDED = EventKind("rule.amended", RuleAmended)
+RULE_REPEALED = EventKind("rule.repealed", RuleRepealed)
+RULE_RENUMBERED = EventKind("rule.renumbered", RuleRenumbered)
+RULE_INTERPRETED = EventKind("rule.interpreted", RuleInterpreted)
+RULE_INTERPRETATION_REMOVED = EventKind("rule.interpretation-removed", RuleEvent)
+
+
+# -- proposals (nomicon.governance) ---------------------------------------------------------
+class ProposalEvent(TypedDict):
+    proposal: int
+
+
+class ProposalBy(TypedDict):
+    proposal: int
+    player: str
+
+
+class ProposalVoted(TypedDict):
+    proposal: int
+    player: str
+    vote: str
+
+
+class ProposalImplemented(TypedDict):
+    proposal: int
+    changes: int  # how many changes the admin's amendment made
+
+
+class TurnEarned(TypedDict):
+    player: str
+    proposal: int
+    award: int  # below zero: a fine
+
+
+PROPOSAL_OPENED = EventKind("proposal.opened", ProposalBy)
+#: Run as hooks, not logged, before a player proposes: a hook refuses the proposal.
+PROPOSAL_CHECK = EventKind("proposal.check", PlayerEvent)
+PROPOSAL_VOTED = EventKind("proposal.voted", ProposalVoted)
+PROPOSAL_RETRACTED = EventKind("proposal.retracted", ProposalBy)
+PROPOSAL_IMPLEMENTED = EventKind("proposal.implemented", ProposalImplemented)
+PROPOSAL_PASSED = EventKind("proposal.passed", ProposalEvent)
+PROPOSAL_FAILED = EventKind("proposal.failed", ProposalEvent)
+#: An admin-judged proposal dropped to make room for its author's newer one.
+PROPOSAL_DISCARDED = EventKind("proposal.discarded", ProposalBy)
+PROPOSAL_TURN_EARNED = EventKind("proposal.turn-earned", TurnEarned)
+#: Opens the trial batch in which an amendment's preview is worked out.
+PREVIEW = EventKind("preview", NoFields)

@@ -1,0 +1,65 @@
+"""The kinds of event of the Game of Pure Skill (Ackanomic rule 1250.7), with their
+fields."""
+
+# No ``from __future__ import annotations``: see nomicon.kernel.events.
+
+from typing import TypedDict
+
+from nomicon.authoring import EventKind, events
+
+
+class Started(TypedDict):
+    instance: int
+    players: list[str]
+    referee: str | None  # None: the engine referees
+
+
+class RoundBegan(TypedDict):
+    round: int
+    prize: int | None  # the card up for bidding (None: no rule in force drew one)
+
+
+class RoundResolved(TypedDict):
+    round: int
+    prize: int | None
+    bids: dict[str, int]  # each player's card
+    taker: str | None  # who takes the prize (None: no single highest bid)
+
+
+class Ended(TypedDict):
+    instance: int
+    totals: dict[str, int]  # of each player's take pile
+    winner: str | None
+    referee: str | None
+
+
+class Round(TypedDict):
+    round: int
+
+
+class Instance(TypedDict):
+    instance: int
+
+
+class TrophyAwarded(TypedDict):
+    player: str
+
+
+# Events of the game (its rules emit them and hook them).
+#: An instance begins: who plays, who referees.
+STARTED = EventKind("pure-skill.started", Started)
+#: The prize is announced.
+ROUND_BEGAN = EventKind("pure-skill.round-began", RoundBegan)
+#: The bids are announced, the prize goes.
+ROUND_RESOLVED = EventKind("pure-skill.round-resolved", RoundResolved)
+#: The instance is over: totals and winner.
+ENDED = EventKind("pure-skill.ended", Ended)
+TROPHY_AWARDED = EventKind("trophy.awarded", TrophyAwarded)
+
+# Signals between the rules, run as hooks without an event of their own.
+START_ROUND = EventKind("pure-skill.start-round", events.NoFields)
+DRAW_PRIZE = EventKind("pure-skill.draw-prize", Round)
+DEADLINE = EventKind("pure-skill.deadline", Round)
+BIDS_IN = EventKind("pure-skill.bids-in", Round)
+GAME_OVER = EventKind("pure-skill.game-over", events.NoFields)
+CLOSED = EventKind("pure-skill.closed", Instance)
