@@ -34,3 +34,19 @@ def test_the_authoring_names_are_the_kernels_and_nomicon_offers_them_too() -> No
         if name not in ("turns", "iso", "parse"):
             assert getattr(nomicon, name) is getattr(authoring, name), name
     assert nomicon.__version__
+
+
+def test_the_ledger_and_its_helpers_are_reachable_from_the_authoring_module() -> None:
+    from nomicon.kernel import ledger
+
+    assert (authoring.round_money, authoring.split, authoring.Split) == (
+        ledger.round_money, ledger.split, ledger.Split)
+    assert authoring.round_money(2.5) == 3 and authoring.round_money(-2.5) == -3
+    assert authoring.split(7, 2) == authoring.Split(share=3, remainder=1)
+    assert authoring.Currency("flute", kind="good", inventory="items").minimum == 0
+    # Goods, forced payments, escrow and the per-batch cap are what a rule does
+    # through its Ctx.
+    for method in ("transfer", "lose", "is_good", "share_out", "escrow", "release",
+                   "net_moves", "cap_moves"):
+        assert callable(getattr(authoring.Ctx, method)), method
+    assert "forced" in authoring.Ctx.transfer.__code__.co_varnames

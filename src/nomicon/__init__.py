@@ -39,11 +39,14 @@ if TYPE_CHECKING:
         Refusal,
         Rule,
         RuleParams,
+        Split,
         action,
         adjust,
         every,
         finish,
         hook,
+        round_money,
+        split,
         veto,
     )
     from nomicon.kernel.engine import Game
@@ -62,8 +65,8 @@ _ERRORS_ELSEWHERE = {"PathError": "nomicon.kernel.state",
 #: The rule author's names (``nomicon.authoring``), also importable from here.
 _AUTHORING = frozenset({
     "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "Initial", "InvalidRuleChange",
-    "Pack", "PackParams", "Refusal", "Rule", "RuleParams", "action", "adjust", "every",
-    "finish", "hook", "veto",
+    "Pack", "PackParams", "Refusal", "Rule", "RuleParams", "Split", "action", "adjust",
+    "every", "finish", "hook", "round_money", "split", "veto",
 })
 
 __all__ = [
@@ -92,6 +95,7 @@ __all__ = [
     "RunawayChain",
     "ScheduleError",
     "SimError",
+    "Split",
     "UnknownAction",
     "__version__",
     "action",
@@ -101,6 +105,8 @@ __all__ = [
     "hook",
     "new_game",
     "registry",
+    "round_money",
+    "split",
     "veto",
 ]
 

@@ -34,6 +34,9 @@ What is here:
   schedule in the rule's words);
 - :class:`Ctx`, what a rule sees and acts through (the state, the dice, the ledger,
   prompts, timers, events);
+- money and goods: :func:`round_money` (half away from zero unless a rule says
+  otherwise) and :func:`split` (an even split and its remainder, a :class:`Split`);
+  a good is a :class:`Currency` with ``kind="good"``;
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`;
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`);
@@ -46,6 +49,7 @@ from __future__ import annotations
 from nomicon.kernel import turns
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.errors import GameError, InvalidRuleChange, Refusal
+from nomicon.kernel.ledger import Split, round_money, split
 from nomicon.kernel.pack import Initial, Pack, PackParams
 from nomicon.kernel.procedure import finish
 from nomicon.kernel.rules import (
@@ -77,6 +81,7 @@ __all__ = [
     "Refusal",
     "Rule",
     "RuleParams",
+    "Split",
     "action",
     "adjust",
     "every",
@@ -84,6 +89,8 @@ __all__ = [
     "hook",
     "iso",
     "parse",
+    "round_money",
+    "split",
     "turns",
     "veto",
 ]
