@@ -44,9 +44,9 @@ def test_the_ledger_and_its_helpers_are_reachable_from_the_authoring_module() ->
     assert authoring.round_money(2.5) == 3 and authoring.round_money(-2.5) == -3
     assert authoring.split(7, 2) == authoring.Split(share=3, remainder=1)
     assert authoring.Currency("flute", kind="good", inventory="items").minimum == 0
-    # Goods, forced payments, escrow and the per-batch cap are what a rule does
-    # through its Ctx.
+    # Goods, forced payments, escrow, the per-batch cap, the sliding limit and the
+    # weighted pick are what a rule does through its Ctx.
     for method in ("transfer", "lose", "is_good", "share_out", "escrow", "release",
-                   "net_moves", "cap_moves"):
+                   "net_moves", "cap_moves", "rate_limit", "uses_left", "pick_weighted"):
         assert callable(getattr(authoring.Ctx, method)), method
     assert "forced" in authoring.Ctx.transfer.__code__.co_varnames

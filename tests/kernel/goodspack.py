@@ -1,5 +1,5 @@
 """A small pack for the ledger's tests: dollars, goods in a basket, fines, a bail-out,
-a cap on what one action moves, and a shared-out Bank."""
+a limit on picking, a cap on what one action moves, a lottery, and a shared-out Bank."""
 
 from __future__ import annotations
 
@@ -13,12 +13,15 @@ from nomicon.authoring import (
     Initial,
     Pack,
     Rule,
+    RuleParams,
     action,
     hook,
+    veto,
 )
 from nomicon.kernel import dice
 from nomicon.kernel.engine import Game
 from nomicon.kernel.pack import installed
+from nomicon.kernel.rules import ActionDecl
 
 START = datetime(2021, 3, 1, 9, 0, tzinfo=UTC)
 BANK = "bank"
@@ -82,6 +85,25 @@ class BailOut(Rule):
                          "a bail-out")
 
 
+class Picking(Rule):
+    """A player may pick at most 3 times in any 24 hours."""
+
+    key = "picking"
+    pack = "ledger-test"
+    number = 4
+    title = "Picking"
+
+    class Params(RuleParams):
+        times: int = 3
+        per: str = "24 hours"
+
+    params: Params
+
+    @veto("pick")
+    def limit(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
+        ctx.rate_limit("pick", actor, self.params.times, self.params.per, what="pick")
+
+
 class Cap(Rule):
     """No single action may make any player gain or lose more than 20 dollars."""
 
@@ -101,6 +123,21 @@ class Cap(Rule):
         ctx.lose(actor, spend, "spent", currency="dollars")
 
 
+class Lottery(Rule):
+    """A player may draw a prize: a pear with weight 3, nothing with weight 0, a ticket with weight 2."""  # noqa: E501
+
+    key = "lottery"
+    pack = "ledger-test"
+    number = 6
+    title = "Lottery"
+    PRIZES = (("pear", 3), ("nothing", 0), ("ticket", 2))
+
+    @action("draw")
+    def draw(self, ctx: Ctx, actor: str) -> None:
+        prize = ctx.pick_weighted(self.PRIZES, f"prize for {actor}")
+        ctx.gain(actor, 1, "won the lottery", currency=prize)
+
+
 class Sharing(Rule):
     """The admin may share out the Bank's dollars evenly among the players; the Bank keeps what remains."""  # noqa: E501
 
@@ -118,8 +155,8 @@ class Sharing(Rule):
 class LedgerPack(Pack):
     id = "ledger-test"
     title = "Ledger test"
-    initial = (Initial(Money), Initial(Fruit), Initial(BailOut), Initial(Cap),
-               Initial(Sharing))
+    initial = (Initial(Money), Initial(Fruit), Initial(BailOut), Initial(Picking),
+               Initial(Cap), Initial(Lottery), Initial(Sharing))
 
     def setup(self, ctx: Ctx, params: Any) -> None:
         ctx.open_account(BANK)

@@ -1,18 +1,19 @@
 """The ledger on a small pack: goods in accounts and inventories, voluntary and forced
-payments (shortfall, bail-out, bad debt), even splits, rounding, escrow, and a cap on
-what one action moves."""
+payments (shortfall, bail-out, bad debt), even splits, rounding, escrow, a sliding
+limit, a cap on what one action moves, and a weighted pick."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import ROUND_FLOOR, ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any
 
 import pytest
-from goodspack import BANK, new
+from goodspack import BANK, START, Lottery, new
 
 from nomicon.authoring import Currency, round_money, split
-from nomicon.kernel import ledger
+from nomicon.kernel import dice, ledger
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionRefused
 
@@ -226,6 +227,61 @@ def test_net_moves_sum_a_batchs_transfers_by_account() -> None:
               moved("alice", "bob", 5, "apple"), {"type": "other", "data": {}}]
     assert ledger.net_moves(events, "dollars") == {"alice": 20}
     assert ledger.net_moves(events, "apple") == {"alice": -5, "bob": 5}
+
+
+# -- the sliding limit -----------------------------------------------------------------
+def test_the_sliding_limit_allows_three_picks_and_refuses_the_fourth_inside_24_hours() -> None:
+    game = new()
+    for hour in (0, 1, 2):
+        game.act("alice", "pick", at=START + timedelta(hours=hour))
+    with pytest.raises(ActionRefused, match=r"alice may pick at most 3 times in any 24 hours "
+                                            r"\(Rule 4, Picking\); used 3 times since "
+                                            r"2021-03-01T09:00:00Z; next allowed at "
+                                            r"2021-03-02T09:00:00Z"):
+        game.act("alice", "pick", at=START + timedelta(hours=3))
+    assert "pick" not in [a["name"] for a in game.legal_actions("alice")]
+    game.act("bob", "pick", at=START + timedelta(hours=3))  # a limit of each player's own
+    with pytest.raises(ActionRefused, match="at most 3 times"):
+        game.act("alice", "pick", at=START + timedelta(hours=24) - timedelta(seconds=1))
+    game.act("alice", "pick", at=START + timedelta(hours=24))  # the first no longer counts
+    with pytest.raises(ActionRefused, match="at most 3 times"):
+        game.act("alice", "pick", at=START + timedelta(hours=24, minutes=30))
+    assert game.view()["players"]["alice"]["basket"] == {"apple": 4}
+    assert game.state.root["limits"]["pick"]["alice"] == [
+        "2021-03-01T10:00:00Z", "2021-03-01T11:00:00Z", "2021-03-02T09:00:00Z"]
+
+
+# -- the weighted pick -----------------------------------------------------------------
+def test_a_weighted_pick_uses_one_roll_over_the_documented_order() -> None:
+    # Weights pear 3, nothing 0, ticket 2: faces 1-3 of a d5 give a pear, 4-5 a ticket.
+    won = []
+    for face in range(1, 6):
+        game = new()
+        game.force_dice([face])
+        rolls = game.state.root["dice"]["count"]
+        length = len(game.log)
+        game.act("alice", "draw")
+        [roll] = events_of(game, length, "dice.rolled")
+        assert (roll["data"]["sides"], roll["data"]["value"]) == (5, face)
+        assert game.state.root["dice"]["count"] == rolls + 1
+        basket = game.view()["players"]["alice"]
+        won.append("pear" if basket["basket"] else "ticket" if basket["ticket"] else "none")
+    assert won == ["pear", "pear", "pear", "ticket", "ticket"]
+    assert Lottery.PRIZES[1] == ("nothing", 0)
+
+
+def test_a_weighted_pick_with_one_possible_outcome_rolls_nothing() -> None:
+    game = new()
+    with game._transaction(game.clock, "admin") as ctx:
+        ctx.emit("test.pick", "a certain pick")
+        assert ctx.pick_weighted([("a", 0), ("b", 4)], "a sure thing") == "b"
+    assert game.state.root["dice"]["count"] == 0
+    for weights in ([0, 0], [1, -1], [True, 1], []):
+        with pytest.raises(ValueError, match="weight"):
+            dice.total_weight(weights)
+    assert [dice.weighted_choice([3, 0, 2], face) for face in range(1, 6)] == [0, 0, 0, 2, 2]
+    with pytest.raises(ValueError, match="1d5 cannot show 6"):
+        dice.weighted_choice([3, 0, 2], 6)
 
 
 # -- the ledger's invariant -------------------------------------------------------------

@@ -4,7 +4,9 @@
   only by transfers from or to outside the game, each logged with its reason;
 - no balance goes below its currency's minimum, forced payments included;
 - an even split hands out exactly the total (shares and remainder);
-- ``round_money`` gives the nearest whole amount, a half going away from zero.
+- ``round_money`` gives the nearest whole amount, a half going away from zero;
+- a sliding limit of N uses allows N and refuses the next inside any 24 hours;
+- a weighted pick takes one roll, and each option has weight / total of its faces.
 """
 
 from __future__ import annotations
@@ -15,14 +17,14 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from typing import Any
 
-from goodspack import BANK, new
+from goodspack import BANK, Picking, new
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nomicon.authoring import round_money, split
-from nomicon.kernel import ledger
+from nomicon.kernel import dice, ledger
 from nomicon.kernel.engine import Game
-from nomicon.kernel.errors import ActionError
+from nomicon.kernel.errors import ActionError, Refusal
 
 PLAYERS = ("alice", "bob", "carol")
 CURRENCIES = ("dollars", "apple", "pear", "ticket")
@@ -36,6 +38,7 @@ step = st.tuples(st.integers(0, 600), st.one_of(
     st.tuples(st.just("fine"), who, st.integers(1, 20)),
     st.tuples(st.just("partner"), who, who),
     st.tuples(st.just("pick"), who),
+    st.tuples(st.just("draw"), who),
     st.tuples(st.just("windfall"), who, st.integers(1, 25), st.integers(0, 25)),
     st.tuples(st.just("share")),
 ))
@@ -144,3 +147,55 @@ def test_round_money_is_the_nearest_whole_amount_half_away_from_zero(value: Any)
 def test_round_money_takes_decimals_exactly() -> None:
     assert round_money(Decimal("0.5000000000000000000000000000001")) == 1
     assert round_money(Decimal("-0.4999999999999999999999999999999")) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 5), st.lists(st.integers(0, 26 * 60), min_size=1, max_size=25))
+def test_a_sliding_limit_allows_n_and_refuses_the_next_inside_any_24_hours(
+        times: int, gaps: list[int]) -> None:
+    game = new(PLAYERS)
+    window = timedelta(hours=24)
+    accepted: list[Any] = []
+    now = game.clock
+    for gap in gaps:
+        now += timedelta(minutes=gap)
+        counted = [t for t in accepted if t > now - window]
+        try:
+            with game._transaction(now, "alice") as ctx:
+                ctx.emit("test.use", "alice tries")
+                rule = ctx.rules.first(Picking)
+                assert rule is not None
+                with ctx.running(rule):
+                    ctx.rate_limit("wish", "alice", times, "24 hours")
+        except Refusal:
+            assert len(counted) == times  # refused only with N uses in the last 24 hours
+        else:
+            assert len(counted) < times  # allowed whenever fewer were
+            accepted.append(now)
+    for t in accepted:  # no 24 hours hold more than N accepted uses
+        assert sum(t - window < u <= t for u in accepted) <= times
+
+
+weights = st.lists(st.integers(0, 20), min_size=2, max_size=6).filter(
+    lambda ws: sum(w > 0 for w in ws) >= 2)
+
+
+@settings(max_examples=100, deadline=None)
+@given(weights, st.data())
+def test_a_weighted_pick_uses_one_roll_and_gives_each_option_its_weight_in_faces(
+        ws: list[int], data: st.DataObject) -> None:
+    total = sum(ws)
+    # The documented order: the options take the die's faces in turn, each as many
+    # as its weight; so each is picked with chance weight / total.
+    faces = [dice.weighted_choice(ws, face) for face in range(1, total + 1)]
+    assert faces == [i for i, w in enumerate(ws) for _ in range(w)]
+    face = data.draw(st.integers(1, total))
+    game = new(PLAYERS)
+    game.force_dice([face])
+    with game._transaction(game.clock, "admin") as ctx:
+        ctx.emit("test.pick", "a weighted pick")
+        picked = ctx.pick_weighted([(i, w) for i, w in enumerate(ws)], "a test pick")
+    assert picked == faces[face - 1]
+    assert game.state.root["dice"]["count"] == 1
+    assert [e["data"]["sides"] for e in game.log if e["type"] == "dice.rolled"] == [total]
+

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from nomicon.kernel import dice, ledger, timers
+from nomicon.kernel import dice, ledger, limits, timers
 from nomicon.kernel.errors import Refusal, RunawayChain
 from nomicon.kernel.rules import ActionDecl, Currency, Rule
 from nomicon.kernel.state import Path, State, copy_tree
@@ -333,6 +333,17 @@ class Ctx:
             return options[0]
         return options[self.roll(len(options), purpose) - 1]
 
+    def pick_weighted(self, options: Sequence[tuple[T, int]], purpose: str) -> T:
+        """Choose one of ``(option, weight)`` with one roll of 1d(total weight): each
+        option's chance is its weight over the total (the faces go to the options in
+        the order given, see :func:`nomicon.kernel.dice.weighted_choice`). No roll
+        when only one option has a weight above 0."""
+        weights = [weight for _option, weight in options]
+        total = dice.total_weight(weights)
+        if total in weights:
+            return options[weights.index(total)][0]
+        return options[dice.weighted_choice(weights, self.roll(total, purpose))][0]
+
     def shuffle(self, items: Sequence[T], purpose: str) -> list[T]:
         """A shuffle as a sequence of rolls: draw one of the remaining items each time."""
         rest = list(items)
@@ -398,6 +409,16 @@ class Ctx:
         """Refuse this batch if it makes a player (or one of ``accounts``) gain or
         lose more than ``most`` of ``currency``; call it from a ``batch.closing`` hook."""
         ledger.cap_moves(self, currency, most, accounts)
+
+    # -- limits (kept by nomicon.kernel.limits) --------------------------------
+    def rate_limit(self, key: str, holder: str, times: int, per: str,
+                   what: str | None = None) -> None:
+        """Count a use of ``key`` by ``holder``, or refuse it beyond ``times`` uses in
+        any ``per`` ("24 hours")."""
+        limits.count_use(self, key, holder, times, per, what)
+
+    def uses_left(self, key: str, holder: str, times: int, per: str) -> int:
+        return limits.uses_left(self, key, holder, times, per)
 
     # -- prompts -----------------------------------------------------------
     def prompt(
