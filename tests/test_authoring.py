@@ -52,3 +52,19 @@ def test_statuses_anchored_and_held_schedules_and_pauses_are_the_authors_too() -
     for method in ("grant_status", "status", "has_status", "end_status", "holders_of",
                    "pause", "resume", "is_paused"):
         assert callable(getattr(authoring.Ctx, method)), method
+
+
+def test_the_ledger_and_its_helpers_are_reachable_from_the_authoring_module() -> None:
+    from nomicon.kernel import ledger
+
+    assert (authoring.round_money, authoring.split, authoring.Split) == (
+        ledger.round_money, ledger.split, ledger.Split)
+    assert authoring.round_money(2.5) == 3 and authoring.round_money(-2.5) == -3
+    assert authoring.split(7, 2) == authoring.Split(share=3, remainder=1)
+    assert authoring.Currency("flute", kind="good", inventory="items").minimum == 0
+    # Goods, forced payments, escrow, the per-batch cap, the sliding limit and the
+    # weighted pick are what a rule does through its Ctx.
+    for method in ("transfer", "lose", "is_good", "share_out", "escrow", "release",
+                   "net_moves", "cap_moves", "rate_limit", "uses_left", "pick_weighted"):
+        assert callable(getattr(authoring.Ctx, method)), method
+    assert "forced" in authoring.Ctx.transfer.__code__.co_varnames

@@ -41,12 +41,15 @@ if TYPE_CHECKING:
         Refusal,
         Rule,
         RuleParams,
+        Split,
         Status,
         action,
         adjust,
         every,
         finish,
         hook,
+        round_money,
+        split,
         veto,
     )
     from nomicon.kernel.engine import Game
@@ -66,7 +69,8 @@ _ERRORS_ELSEWHERE = {"PathError": "nomicon.kernel.state",
 _AUTHORING = frozenset({
     "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "EventFieldError", "EventKind",
     "Initial", "InvalidRuleChange", "Pack", "PackParams", "Refusal", "Rule", "RuleParams",
-    "Status", "action", "adjust", "every", "finish", "hook", "veto",
+    "Split", "Status", "action", "adjust", "every", "finish", "hook", "round_money", "split",
+    "veto",
 })
 
 __all__ = [
@@ -97,6 +101,7 @@ __all__ = [
     "RunawayChain",
     "ScheduleError",
     "SimError",
+    "Split",
     "Status",
     "UnknownAction",
     "__version__",
@@ -107,6 +112,8 @@ __all__ = [
     "hook",
     "new_game",
     "registry",
+    "round_money",
+    "split",
     "veto",
 ]
 

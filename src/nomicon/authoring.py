@@ -51,6 +51,9 @@ What is here:
   checks in the hooks, the rule class when it is made, and ``ctx.emit`` when an
   event is emitted), and :mod:`events`, the kinds the kernel and the governance
   rules emit (``events.PLAYER_JOINED``...);
+- money and goods: :func:`round_money` (half away from zero unless a rule says
+  otherwise) and :func:`split` (an even split and its remainder, a :class:`Split`);
+  a good is a :class:`Currency` with ``kind="good"``;
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`;
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`,
@@ -65,6 +68,7 @@ from nomicon.kernel import events, turns
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.errors import EventFieldError, GameError, InvalidRuleChange, Refusal
 from nomicon.kernel.eventkind import EventKind
+from nomicon.kernel.ledger import Split, round_money, split
 from nomicon.kernel.pack import Initial, Pack, PackParams
 from nomicon.kernel.procedure import finish
 from nomicon.kernel.rules import (
@@ -99,6 +103,7 @@ __all__ = [
     "Refusal",
     "Rule",
     "RuleParams",
+    "Split",
     "Status",
     "action",
     "adjust",
@@ -108,6 +113,8 @@ __all__ = [
     "hook",
     "iso",
     "parse",
+    "round_money",
+    "split",
     "turns",
     "veto",
 ]

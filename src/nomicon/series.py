@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from nomicon.kernel import ledger
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.state import apply_op
 from nomicon.kernel.views import view_of
@@ -91,11 +92,15 @@ def points(game: Game, events: Iterable[Mapping[str, Any]]) -> list[Point]:
     if not touched:
         return []
     currencies = {c for balances in accounts.values() for c in balances}
+    # Goods of an inventory are counted inside it in a view, not numbers of the
+    # player's record, so they are not charted (see views.view_of).
+    listed = ledger.inventories(ruleset)
     keys: list[tuple[str, str]] = []
     for player, measures in touched.items():
         names = measures if measures is not None else {
             *(players.get(player) or {}), *(accounts.get(player) or {})}
-        keys.extend((player, m) for m in sorted(names) if m not in POSITIONAL)
+        keys.extend((player, m) for m in sorted(names)
+                    if m not in POSITIONAL and m not in listed)
     if not keys:
         return []
     audiences = [OBSERVER, *players, ADMIN]

@@ -198,8 +198,8 @@ def test_an_edited_op_under_a_recomputed_chain_is_caught(cli: Cli, db_path: Path
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert report["problems"] == [
-        f"seq {joined['seq']}: re-executing alice's join gives accounts.alice {{'points': 0}}, "
-        "the log says {'points': 1000000}"]
+        f"seq {joined['seq']}: re-executing alice's join gives accounts.alice "
+        "{'points': 0, 'flute': 0, 'house': 0}, the log says {'points': 1000000}"]
     assert report["reexecuted"] < report["batches"]
     shown = cli("verify", game)
     assert shown.exit_code == 1 and "NOT intact" in shown.stdout

@@ -68,7 +68,8 @@ def test_points_edited_in_an_op_are_refused(store: SqlStore, other: SqlStore) ->
     assert verify(document["log"]).ok is False
     message = refused(other, document)
     assert f"seq {joined['seq']}: re-executing alice's join gives accounts.alice " \
-           "{'points': 0}, the log says {'points': 1000000}" in message
+           "{'points': 0, 'flute': 0, 'house': 0}, the log says {'points': 1000000}" \
+           in message
 
 
 def test_an_added_winner_is_refused(store: SqlStore, other: SqlStore) -> None:

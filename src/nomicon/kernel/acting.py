@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Any, NoReturn, Protocol
+from typing import Any, NoReturn, Protocol, TypeVar
 
+from nomicon.kernel.eventkind import EventKind
 from nomicon.kernel.rules import ActionDecl, Attribute, Currency, Rule
 from nomicon.kernel.state import Path, State
 
@@ -44,6 +45,15 @@ class RulesInForce(Protocol):
     def capabilities(self, base: frozenset[str]) -> frozenset[str]: ...
 
 
+T = TypeVar("T")
+
+
+class Events(Protocol):
+    """The events of the batch being made (the engine's ``Batch``)."""
+
+    events: list[dict[str, Any]]
+
+
 class Acting(Protocol):
     """A rule's context (:class:`~nomicon.kernel.context.Ctx`) as the kernel's
     mechanisms use it: the batch's clock and actor, the state, events and refusals."""
@@ -51,6 +61,8 @@ class Acting(Protocol):
     now: datetime
     actor: str | None
     state: State
+    @property
+    def batch(self) -> Events: ...
 
     @property
     def rules(self) -> RulesInForce: ...
@@ -64,7 +76,7 @@ class Acting(Protocol):
     def set(self, path: Path, value: Any) -> None: ...
     def players(self) -> list[str]: ...
     def is_player(self, name: str | None) -> bool: ...
-    def emit(self, type: str, message: str = "", *, to: Sequence[str] | None = None,
-             key: str | None = None, **data: Any) -> None: ...
-    def dispatch(self, type: str, data: dict[str, Any], *, key: str | None = None) -> None: ...
+    def emit(self, type: str | EventKind[Any], message: str = "", *,
+             to: Sequence[str] | None = None, key: str | None = None, **data: Any) -> None: ...
+    def adjust(self, name: str, value: T) -> T | None: ...
     def roll(self, sides: int, purpose: str, *, to: Sequence[str] | None = None) -> int: ...

@@ -7,12 +7,12 @@ prompts and timers. A ``Ctx`` lives for one batch: an action, or one timer firin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, NoReturn, Protocol, TypeVar, overload
 
-from nomicon.kernel import dice, events, pausing, statuses
+from nomicon.kernel import dice, events, ledger, limits, pausing, statuses
 from nomicon.kernel.acting import RulesInForce
 from nomicon.kernel.errors import Refusal, RunawayChain
 from nomicon.kernel.eventkind import EventKind, F
@@ -404,6 +404,17 @@ class Ctx:
             return options[0]
         return options[self.roll(len(options), purpose) - 1]
 
+    def pick_weighted(self, options: Sequence[tuple[T, int]], purpose: str) -> T:
+        """Choose one of ``(option, weight)`` with one roll of 1d(total weight): each
+        option's chance is its weight over the total (the faces go to the options in
+        the order given, see :func:`nomicon.kernel.dice.weighted_choice`). No roll
+        when only one option has a weight above 0."""
+        weights = [weight for _option, weight in options]
+        total = dice.total_weight(weights)
+        if total in weights:
+            return options[weights.index(total)][0]
+        return options[dice.weighted_choice(weights, self.roll(total, purpose))][0]
+
     def shuffle(self, items: Sequence[T], purpose: str) -> list[T]:
         """A shuffle as a sequence of rolls: draw one of the remaining items each time."""
         rest = list(items)
@@ -412,57 +423,73 @@ class Ctx:
             out.append(rest.pop(self.roll(len(rest), purpose) - 1) if len(rest) > 1 else rest.pop())
         return out
 
-    # -- ledger ------------------------------------------------------------
+    # -- ledger (kept by nomicon.kernel.ledger) ------------------------------
     def currency(self, name: str) -> tuple[Rule, Currency]:
-        found = self.rules.currencies.get(name)
-        if found is None:
-            raise KeyError(f"no rule in force declares the currency {name!r}")
-        return found
+        return ledger.declaration(self, name)
+
+    def is_good(self, name: str) -> bool:
+        """Whether ``name`` is a good (a counted thing) of the rules in force."""
+        return ledger.is_good(self, name)
 
     def balance(self, account: str, currency: str) -> int:
-        value: int = self.state.get(["accounts", account, currency], 0)
-        return value
+        return ledger.balance(self.state, account, currency)
 
     def transfer(self, source: str | None, target: str | None, amount: int, currency: str,
-                 reason: str) -> int:
-        """Move money between accounts (``None``: from or to outside the game).
+                 reason: str, *, forced: bool = False) -> int:
+        """Move money or goods between accounts (``None``: from or to outside the game).
 
         Returns the amount moved (rules may adjust or cancel a transfer). A transfer
         that would take an account below the currency's minimum is refused in the
-        name of the rule that declared the currency.
+        name of the rule that declared the currency; a ``forced`` one (a fine, rent)
+        asks the rules to settle the shortfall, takes what there is and records the
+        rest as bad debt (see :func:`nomicon.kernel.ledger.transfer`).
         """
-        if amount < 0:
-            source, target, amount = target, source, -amount
-        if amount == 0:
-            return 0
-        proposal: dict[str, Any] = {"source": source, "target": target, "amount": amount,
-                                    "currency": currency, "reason": reason}
-        final = self.adjust("ledger.transfer", proposal)
-        if final is None or final["amount"] == 0 or (
-                final["source"] is None and final["target"] is None):
-            return 0
-        source, target, amount = final["source"], final["target"], int(final["amount"])
-        declarer, decl = self.currency(currency)
-        if source is not None:
-            have = self.balance(source, currency)
-            if decl.minimum is not None and have - amount < decl.minimum:
-                self.refuse(f"{source} has {have} {currency}, not {amount}", rule=declarer)
-            self.state.set(["accounts", source, currency], have - amount)
-        if target is not None:
-            self.state.set(["accounts", target, currency], self.balance(target, currency) + amount)
-        text = f"{source or 'outside'} -> {target or 'outside'}: {amount} {currency} ({reason})"
-        self.emit(events.TRANSFER, text, **final)
-        return amount
+        return ledger.transfer(self, source, target, amount, currency, reason, forced=forced)
 
     def gain(self, player: str, amount: int, reason: str, currency: str = "points") -> int:
         return self.transfer(OUTSIDE, player, amount, currency, reason)
 
-    def lose(self, player: str, amount: int, reason: str, currency: str = "points") -> int:
-        return self.transfer(player, OUTSIDE, amount, currency, reason)
+    def lose(self, player: str, amount: int, reason: str, currency: str = "points", *,
+             forced: bool = False) -> int:
+        return self.transfer(player, OUTSIDE, amount, currency, reason, forced=forced)
+
+    def share_out(self, source: str | None, targets: Sequence[str], amount: int,
+                  currency: str, reason: str, *, forced: bool = False) -> int:
+        """Divide ``amount`` evenly among ``targets``; returns the remainder, which
+        the source keeps."""
+        return ledger.share_out(self, source, targets, amount, currency, reason,
+                                forced=forced)
 
     def open_account(self, account: str) -> None:
-        if not self.state.has(["accounts", account]):
-            self.state.set(["accounts", account], {})
+        ledger.open_account(self, account)
+
+    def escrow(self, key: str) -> str:
+        """The account of the escrow ``key``, opened: transfer into it to hold things."""
+        return ledger.escrow(self, key)
+
+    def release(self, account: str, target: str | None, reason: str) -> dict[str, int]:
+        """Move everything ``account`` (an escrow) holds to ``target``."""
+        return ledger.release(self, account, target, reason)
+
+    def net_moves(self, currency: str) -> dict[str, int]:
+        """What each account has gained or lost of ``currency`` in this batch so far."""
+        return ledger.net_moves(self.batch.events, currency)
+
+    def cap_moves(self, currency: str, most: int,
+                  accounts: Collection[str] | None = None) -> None:
+        """Refuse this batch if it makes a player (or one of ``accounts``) gain or
+        lose more than ``most`` of ``currency``; call it from a ``batch.closing`` hook."""
+        ledger.cap_moves(self, currency, most, accounts)
+
+    # -- limits (kept by nomicon.kernel.limits) --------------------------------
+    def rate_limit(self, key: str, holder: str, times: int, per: str,
+                   what: str | None = None) -> None:
+        """Count a use of ``key`` by ``holder``, or refuse it beyond ``times`` uses in
+        any ``per`` ("24 hours")."""
+        limits.count_use(self, key, holder, times, per, what)
+
+    def uses_left(self, key: str, holder: str, times: int, per: str) -> int:
+        return limits.uses_left(self, key, holder, times, per)
 
     # -- prompts -----------------------------------------------------------
     def prompt(

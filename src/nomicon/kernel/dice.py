@@ -21,6 +21,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from bisect import bisect_left
+from collections.abc import Sequence
+from itertools import accumulate
 
 _SPAN = 1 << 64
 
@@ -52,3 +55,28 @@ def derive_roll(secret: bytes, index: int, sides: int) -> int:
         if draw < limit:
             return 1 + draw % sides
         attempt += 1
+
+
+def total_weight(weights: Sequence[int]) -> int:
+    """The number of faces of the die that picks among options of these ``weights``
+    (whole numbers from 0, at least one above 0)."""
+    for weight in weights:
+        if isinstance(weight, bool) or not isinstance(weight, int) or weight < 0:
+            raise ValueError(f"a weight is a whole number from 0, not {weight!r}")
+    total = sum(weights)
+    if total < 1:
+        raise ValueError(f"no option has a weight above 0 among {list(weights)}")
+    return total
+
+
+def weighted_choice(weights: Sequence[int], value: int) -> int:
+    """The index of the option that a roll of ``value`` (1..the total weight) picks.
+
+    The documented order: the options take the faces of one die in the order given,
+    each as many faces as its weight, so each is picked with the chance weight /
+    total. With weights 3, 0, 2, faces 1-3 pick the first option and 4-5 the third.
+    """
+    total = total_weight(weights)
+    if not 1 <= value <= total:
+        raise ValueError(f"a roll of 1d{total} cannot show {value}")
+    return bisect_left(list(accumulate(weights)), value)

@@ -105,9 +105,33 @@ class Transfer(TypedDict):
     amount: int
     currency: str
     reason: str
+    forced: NotRequired[bool]  # a payment the payer could not refuse (a fine, rent)
+
+
+class Shortfall(TypedDict):
+    debtor: str
+    creditor: str | None
+    currency: str
+    due: int
+    missing: int
+    reason: str
+
+
+class BadDebt(TypedDict):
+    debtor: str
+    creditor: str | None
+    currency: str
+    due: int
+    paid: int
+    unpaid: int
+    reason: str
 
 
 TRANSFER = EventKind("transfer", Transfer)
+#: Before a forced payment takes what there is: the rules may settle the debt.
+SHORTFALL = EventKind("shortfall", Shortfall)
+#: What a forced payment could not take.
+BAD_DEBT = EventKind("bad-debt", BadDebt)
 
 
 # -- prompts and timers ------------------------------------------------------------------

@@ -2,12 +2,15 @@
 
 Outside checks, scenario files and the admin's ``set`` action name values by their
 path in the *view*. Most view paths are state paths; a player's currency balance is
-shown under the player but kept in the ledger (``accounts.<player>.<currency>``).
+shown under the player but kept in the ledger (``accounts.<player>.<currency>``), and
+so are the goods of an inventory (``players.<player>.items.flute``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from nomicon.kernel import ledger
 
 if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
@@ -63,6 +66,9 @@ def to_state_path(ctx: Ctx, path: str) -> list[str | int]:
     parts = split(path)
     if len(parts) == 3 and parts[0] == "players" and parts[2] in ctx.rules.currencies:
         return ["accounts", parts[1], parts[2]]
+    if len(parts) == 4 and parts[0] == "players" and \
+            ledger.inventories(ctx.rules).get(parts[3]) == parts[2]:
+        return ["accounts", parts[1], parts[3]]
     state_path: list[str | int] = []
     node: Any = ctx.state.root
     for part in parts:
@@ -89,6 +95,9 @@ def write_path(ctx: Ctx, path: str, value: Any) -> Any:
     parts = split(path)
     if parts[0] == "players" and len(parts) > 1 and not ctx.is_player(parts[1]):
         raise KeyError(f"no player {parts[1]!r}")
+    if len(parts) == 3 and parts[0] == "players" and \
+            parts[2] in ledger.inventories(ctx.rules).values():
+        return ledger.write_inventory(ctx, parts[1], parts[2], value)
     state_path = to_state_path(ctx, path)
     if state_path[0] in ("game", "dice", "timers", "rules"):
         raise ValueError(f"{state_path[0]} is kept by the engine; it cannot be set")

@@ -81,9 +81,14 @@ class Attribute:
 
 @dataclass(frozen=True)
 class Currency:
-    """A money-like quantity held in accounts.
+    """A money-like quantity held in accounts, or (``kind="good"``) counted things
+    that are held and passed around: items, products, shares, tickets.
 
-    ``minimum`` is the lowest balance the ledger allows (None: unbounded).
+    ``minimum`` is the lowest balance the ledger allows (None: unbounded); a good's
+    is 0. ``holders="player"`` opens every player's account with ``initial``; any
+    other account (an entity, an escrow) may hold it too. A good with an
+    ``inventory`` is shown in its holder's view with the other goods of that
+    inventory, by name (``players.<name>.items``).
     """
 
     name: str
@@ -91,6 +96,22 @@ class Currency:
     minimum: int | None = None
     holders: str = "player"
     doc: str = ""
+    kind: str = "money"
+    inventory: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("money", "good"):
+            raise ValueError(f"currency {self.name!r}: kind is 'money' or 'good', "
+                             f"not {self.kind!r}")
+        if self.kind == "good":
+            if self.minimum not in (None, 0):
+                raise ValueError(f"good {self.name!r}: nobody holds fewer than 0, so its "
+                                 f"minimum is 0, not {self.minimum}")
+            # A frozen dataclass sets its own fields only through object.__setattr__.
+            object.__setattr__(self, "minimum", 0)
+        elif self.inventory is not None:
+            raise ValueError(f"currency {self.name!r}: only goods are listed in an "
+                             "inventory")
 
 
 @dataclass

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
+from nomicon.kernel import ledger
+
 # Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
 from nomicon.kernel.state import copy_tree
 
@@ -138,6 +140,7 @@ def _players(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, A
     }
     players: dict[str, Any] = {}
     accounts = root.get("accounts", {})
+    goods = ledger.inventories(ruleset)
     for name, record in root.get("players", {}).items():
         shown = {}
         for attr, value in record.items():
@@ -147,8 +150,11 @@ def _players(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, A
             if visibility == "owner" and not (admin or viewer == name):
                 continue
             shown[attr] = value if type(value) in _SCALARS else copy_tree(value)
-        for currency, amount in accounts.get(name, {}).items():
+        plain, listed = ledger.holdings(accounts.get(name, {}), goods)
+        for currency, amount in plain.items():
             shown.setdefault(currency, amount)
+        for inventory, counts in listed.items():
+            shown.setdefault(inventory, counts)
         players[name] = shown
     return players
 

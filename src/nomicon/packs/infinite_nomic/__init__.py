@@ -31,6 +31,8 @@ class Params(PackParams):
 class InfiniteNomicR7(Pack):
     id = "infinite-nomic-r7"
     title = "Infinite Nomic, Round 7"
+    # 2: Flutes and Houses are goods of the ledger, no longer a player's "items".
+    version = "2"
     description = ("A board nomic played on Discord: a ring of numbered spaces, 1d6 movement, "
                    "points, Jail and Gulag, the Frontier, the Cop Car, snakes and ladders.")
     Params = Params
@@ -82,8 +84,6 @@ class InfiniteNomicR7(Pack):
                 problems.append(f"{name}: in the Gulag exactly when out of the turn order")
             if any(not 1 <= n <= 7 for n in player.get("numbers", [])):
                 problems.append(f"{name} holds a Number outside 1..7")
-            if any(c <= 0 for c in player.get("items", {}).values()):
-                problems.append(f"{name} holds a non-positive count of an item")
             if player.get("bank", 0) < 0:
                 problems.append(f"{name}'s bank account is below 0")
         current = state["turn"].get("current")

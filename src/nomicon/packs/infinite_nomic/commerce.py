@@ -43,14 +43,14 @@ class Commerce(Rule):
         return [p for p in ctx.players() if p != actor]
 
     def _goods(self, ctx: Ctx, goods: dict[str, Any], what: str) -> dict[str, int]:
-        items: list[str] = []
-        for _rule, names in ctx.contributions("items"):
-            items.extend(names)
+        # Items are the ledger's goods; currencies are the rest of what it keeps.
+        items = [n for n in ctx.rules.currencies if ctx.is_good(n)]
+        currencies = [n for n in ctx.rules.currencies if not ctx.is_good(n)]
         clean: dict[str, int] = {}
         for name, count in goods.items():
-            ctx.require(name in ctx.rules.currencies or name in items,
+            ctx.require(name in ctx.rules.currencies,
                         f"{what}: {name!r} is neither a currency nor an item",
-                        detail="currencies: " + ", ".join(ctx.rules.currencies)
+                        detail="currencies: " + ", ".join(currencies)
                         + "; items: " + ", ".join(items))
             ctx.require(isinstance(count, int) and not isinstance(count, bool) and count > 0,
                         f"{what}: the amount of {name} must be a positive whole number")
@@ -59,10 +59,7 @@ class Commerce(Rule):
 
     def _holds(self, ctx: Ctx, player: str, goods: dict[str, int]) -> None:
         for name, count in goods.items():
-            if name in ctx.rules.currencies:
-                have = ctx.balance(player, name)
-            else:
-                have = ctx.attr(player, "items", {}).get(name, 0)
+            have = ctx.balance(player, name)
             ctx.require(have >= count, f"{player} has {have} {name}, not {count}")
 
     @action("offer", Arg("to", str, "the other player", choices="_others"),
@@ -91,14 +88,7 @@ class Commerce(Rule):
         return [t["id"] for t in ctx.with_status("trades", "open") if t["to"] == actor]
 
     def _has(self, ctx: Ctx, player: str, goods: dict[str, int]) -> bool:
-        for name, count in goods.items():
-            if name in ctx.rules.currencies:
-                have = ctx.balance(player, name)
-            else:
-                have = ctx.attr(player, "items", {}).get(name, 0)
-            if have < count:
-                return False
-        return True
+        return all(ctx.balance(player, name) >= count for name, count in goods.items())
 
     def _offers_from(self, ctx: Ctx, actor: str) -> list[int]:
         return [t["id"] for t in ctx.with_status("trades", "open") if t["from"] == actor]
@@ -123,9 +113,9 @@ class Commerce(Rule):
         # Paying currency for items is buying: the purchase limit applies to each side.
         for payer, pays, receives in ((giver, trade["give"], trade["get"]),
                                       (actor, trade["get"], trade["give"])):
-            item_names = [n for n in receives if n not in ctx.rules.currencies]
+            item_names = [n for n in receives if ctx.is_good(n)]
             for name, count in pays.items():
-                if name in ctx.rules.currencies and item_names:
+                if not ctx.is_good(name) and item_names:
                     ctx.dispatch(PURCHASE_CHECK, PurchaseCheck(
                         player=payer, price=count, currency=name, item=", ".join(item_names)))
         self._move(ctx, giver, actor, trade["give"])
@@ -136,17 +126,7 @@ class Commerce(Rule):
 
     def _move(self, ctx: Ctx, source: str, target: str, goods: dict[str, int]) -> None:
         for name, count in goods.items():
-            if name in ctx.rules.currencies:
-                ctx.transfer(source, target, count, name, "trade")
-                continue
-            src = dict(ctx.attr(source, "items", {}))
-            src[name] -= count
-            if not src[name]:
-                del src[name]
-            ctx.set_attr(source, "items", src)
-            dst = dict(ctx.attr(target, "items", {}))
-            dst[name] = dst.get(name, 0) + count
-            ctx.set_attr(target, "items", dst)
+            ctx.transfer(source, target, count, name, "trade")
 
     @action("decline", Arg("offer", int, "the offer's number", choices="_offers_to_decline"))
     def decline(self, ctx: Ctx, actor: str, offer: int) -> None:

@@ -6,7 +6,7 @@ import math
 from graphlib import TopologicalSorter
 from typing import Any, ClassVar
 
-from nomicon.authoring import Arg, Attribute, Ctx, Rule, RuleParams, action, hook, turns
+from nomicon.authoring import Arg, Attribute, Ctx, Currency, Rule, RuleParams, action, hook, turns
 from nomicon.boards import ring
 from nomicon.packs.infinite_nomic import board
 from nomicon.packs.infinite_nomic.core import PACK
@@ -121,10 +121,13 @@ class Features(Rule):
     params: Params
     contributes: ClassVar[dict[str, Any]] = {
         "feature_types": [COP_CAR, SHOP, BANK, HOUSE],
-        "items": ["flute", "house"],
     }
+    # Items are goods of the ledger, listed together as a player's ``items``.
+    currencies = (
+        Currency("flute", kind="good", inventory="items", doc="Flutes in possession"),
+        Currency("house", kind="good", inventory="items", doc="House items in possession"),
+    )
     attributes = (
-        Attribute("items", {}, doc="items in possession, by name"),
         Attribute("bank", 0, doc="points stored in the player's bank account"),
     )
 
@@ -291,9 +294,7 @@ class Features(Rule):
         ctx.dispatch(PURCHASE_CHECK, PurchaseCheck(player=actor, price=price, currency="points",
                                                    item=item))
         ctx.lose(actor, price, f"bought a {item}")
-        items = dict(ctx.attr(actor, "items", {}))
-        items[item] = items.get(item, 0) + 1
-        ctx.set_attr(actor, "items", items)
+        ctx.gain(actor, 1, f"bought a {item}", currency=item)
         ctx.emit(ITEM_BOUGHT, f"{actor} buys a {item} for {price} points", player=actor,
                  item=item, price=price)
 
@@ -310,18 +311,14 @@ class Features(Rule):
         ctx.require(to in ring.adjacent(here, board.size(ctx)),
                     f"space {to} is not adjacent to space {here}",
                     detail=f"{snake} can move to {list(ring.adjacent(here, board.size(ctx)))}")
-        items = dict(ctx.attr(actor, "items", {}))
-        items["flute"] -= 1
-        if not items["flute"]:
-            del items["flute"]
-        ctx.set_attr(actor, "items", items)
+        ctx.lose(actor, 1, "played the Flute", currency="flute")
         ctx.dispatch(PAIR_MOVE, PairMove(feature=snake, start=here, end=to))
         ctx.emit(ITEM_USED, f"{actor} plays the Flute: {snake} moves from {here} to {to}",
                  player=actor, item="flute", feature=snake, start=here, end=to)
 
     @use_flute.check
     def _flute_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(ctx.attr(actor, "items", {}).get("flute", 0) > 0, "you have no Flute")
+        ctx.require(ctx.balance(actor, "flute") > 0, "you have no Flute")
 
     # -- Bank -------------------------------------------------------------------
     def _interest(self, ctx: Ctx, player: str, why: str) -> None:
@@ -390,18 +387,14 @@ class Features(Rule):
     def place_house(self, ctx: Ctx, actor: str) -> None:
         """Put one of your House items on your space, if it has no other features."""
         where = board.location(ctx, actor)
-        items = dict(ctx.attr(actor, "items", {}))
-        items["house"] -= 1
-        if not items["house"]:
-            del items["house"]
-        ctx.set_attr(actor, "items", items)
+        ctx.lose(actor, 1, f"built a House on space {where}", currency="house")
         board.add_feature(ctx, where, house_name(actor))
         ctx.emit(FEATURE_PLACED, f"{actor} builds a House on space {where}",
                  feature=house_name(actor), space=where)
 
     @place_house.check
     def _place_house_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(ctx.attr(actor, "items", {}).get("house", 0) > 0, "you have no House item")
+        ctx.require(ctx.balance(actor, "house") > 0, "you have no House item")
         ctx.require(board.on_primary(ctx, actor), "you are not on a primary space")
         where = board.location(ctx, actor)
         ctx.require(not board.features_at(ctx, where), f"space {where} already has features",
