@@ -408,6 +408,7 @@ class Ctx:
         allow: Sequence[str] = (),
         data: dict[str, Any] | None = None,
         available: str | None = None,
+        kind: str | None = None,
     ) -> int:
         """Ask ``to`` (a player or ``admin``) to decide; the running rule's ``handler``
         method ``(ctx, prompt, option)`` resumes with the answer.
@@ -417,7 +418,9 @@ class Ctx:
         refuses the player's other actions, except those in ``allow``, until answered.
         ``available`` names a method ``(ctx, prompt) -> list`` of the options open now
         (buying is not, without the money); the default must always be available.
-        ``handler`` is the method itself (``self.decide``) or its name.
+        ``handler`` is the method itself (``self.decide``) or its name. ``kind`` names
+        the kind of question, which a player may answer ahead (standing answers); by
+        default it is the asking rule's key.
         """
         rule = self.rule
         if rule is None:
@@ -444,6 +447,8 @@ class Ctx:
             "data": data or {},
             "available": available,
         }
+        if kind is not None:
+            record["kind"] = kind
         self.state.append(["prompts"], record)
         if deadline is not None:
             timers.set_timer(self, f"prompt:{pid}", deadline, None, timers.PROMPT_DEADLINE,
