@@ -34,3 +34,14 @@ def test_the_authoring_names_are_the_kernels_and_nomicon_offers_them_too() -> No
         if name not in ("turns", "iso", "parse"):
             assert getattr(nomicon, name) is getattr(authoring, name), name
     assert nomicon.__version__
+
+
+def test_games_played_by_mail_are_written_with_the_authoring_names() -> None:
+    from nomicon.kernel.standing import StandingAnswers
+    from nomicon.kernel.updates import Phase, Update, admin_prompts_open
+
+    assert (authoring.Update, authoring.Phase, authoring.StandingAnswers,
+            authoring.admin_prompts_open) == (Update, Phase, StandingAnswers,
+                                              admin_prompts_open)
+    assert {"Update", "Phase", "StandingAnswers", "admin_prompts_open"} <= set(
+        authoring.__all__) & set(nomicon.__all__)

@@ -38,7 +38,11 @@ What is here:
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`);
 - helpers every board game needs: :mod:`turns` (the turn order), :func:`finish`
-  (end the game with its winners), :func:`iso` and :func:`parse` (the clock's text).
+  (end the game with its winners), :func:`iso` and :func:`parse` (the clock's text);
+- games played by mail: :class:`Update` (a rule of updates: orders received between
+  updates, carried out phase by phase at the next one), :class:`Phase` (one phase, and
+  what it waits for, such as :func:`admin_prompts_open`), and
+  :class:`StandingAnswers` (answers to kinds of prompts given before they are asked).
 """
 
 from __future__ import annotations
@@ -61,7 +65,9 @@ from nomicon.kernel.rules import (
     hook,
     veto,
 )
+from nomicon.kernel.standing import StandingAnswers
 from nomicon.kernel.timefmt import iso, parse
+from nomicon.kernel.updates import Phase, Update, admin_prompts_open
 
 __all__ = [
     "ActionDecl",
@@ -74,11 +80,15 @@ __all__ = [
     "InvalidRuleChange",
     "Pack",
     "PackParams",
+    "Phase",
     "Refusal",
     "Rule",
     "RuleParams",
+    "StandingAnswers",
+    "Update",
     "action",
     "adjust",
+    "admin_prompts_open",
     "every",
     "finish",
     "hook",
