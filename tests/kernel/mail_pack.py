@@ -1,6 +1,7 @@
 """A small game played by mail, for the tests of orders, updates and standing answers.
 
-Four squares for sale, a Zoo that asks a question, proposals judged by the admin, and
+Four squares for sale, a Zoo that asks a question, secret bids, proposals judged by
+the admin, and
 a weekly update in three phases: purchases, the judging of proposals (which waits for
 the admin) and works (painting, and any order that names it).
 """
@@ -106,6 +107,21 @@ class Zoo(Rule):
             ctx.set_attr(player, "hats", ctx.attr(player, "hats") + 1)
 
 
+class Bids(Rule):
+    """A player may bid for the golden hat. Bids are secret."""
+
+    key = "bids"
+    pack = "mail-toy"
+    number = 7
+    title = "Bids"
+    attributes = (Attribute("bid", None, visibility="owner"),)
+
+    @action("bid", Arg("amount", int, "dollars", minimum=1), sealed=True)
+    def bid(self, ctx: Ctx, actor: str, amount: int) -> None:
+        """Bid for the golden hat."""
+        ctx.set_attr(actor, "bid", amount)
+
+
 class Schedule(Update):
     """Every Sunday at 18:00 UTC the admin carries out the week's orders: first purchases, then the proposals are judged, then works (painting, and any other order)."""  # noqa: E501
 
@@ -131,7 +147,7 @@ class MailToy(Pack):
     id = "mail-toy"
     title = "Mail toy"
     initial = (Initial(Dollars), Initial(Squares), Initial(Zoo), Initial(AdminJudged, number=4),
-               Initial(Schedule), Initial(StandingAnswers, number=6))
+               Initial(Schedule), Initial(StandingAnswers, number=6), Initial(Bids))
 
 
 REGISTRY = installed().with_pack(MailToy())

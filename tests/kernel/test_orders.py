@@ -61,6 +61,19 @@ def test_an_order_is_carried_out_at_the_update_and_sealed_to_others_until_then()
     assert game.view("alice")["orders"] == {}
 
 
+def test_an_order_of_a_sealed_action_stays_sealed_when_it_is_published() -> None:
+    game = new()
+    game.act("alice", "order", action="bid", args={"amount": 7}, at=MONDAY_10)
+    game.advance(AFTER_UPDATE)
+    assert game.view("alice")["players"]["alice"]["bid"] == 7
+    assert "bid" not in game.view("bob")["players"]["alice"]
+    seen_by_bob = events(game, "order.done", "order.sealed", viewer="bob")
+    assert [(e["type"], e["message"]) for e in seen_by_bob] == [
+        ("order.sealed", "alice's order (sealed) was carried out")]
+    assert [e["data"]["args"] for e in events(game, "order.done", viewer="alice")] == [
+        {"amount": 7}]
+
+
 def test_a_malformed_order_is_refused_at_once_and_changes_nothing() -> None:
     game = new()
     before, length = game.view(), len(game.log)
@@ -76,6 +89,11 @@ def test_a_malformed_order_is_refused_at_once_and_changes_nothing() -> None:
     with pytest.raises(ActionRefused, match=r"alice cannot set: this is not an action a "
                        r"player orders"):
         game.act("alice", "order", action="set", args={"path": "x", "value": 1})
+    with pytest.raises(ActionRefused, match=r"alice cannot retract-order: this is not an "
+                       r"action a player orders"):
+        game.act("alice", "order", action="retract-order")
+    with pytest.raises(ActionRefused, match=r"alice cannot standing-answer: this is not"):
+        game.act("alice", "order", action="standing-answer")
     with pytest.raises(InvalidArguments, match=r"the condition cannot be read: "
                        r"'my.dollars >' is not an expression"):
         game.act("alice", "order", action="buy", args={"square": 1}, condition="my.dollars >")

@@ -17,7 +17,9 @@ what runs instead when it is false.
 An order's arguments are checked against its action's schema when it is received;
 the rules judge it when it runs, exactly as if the player took the action then. Its
 record goes when it runs, and its result (done, failed with the refusal, or skipped)
-is an event everyone reads: the publication.
+is an event everyone reads: the publication. An order of a sealed action (a secret
+bid) stays sealed: its result is its player's to read, and everyone else reads only
+that it ran and how it ended.
 """
 
 from __future__ import annotations
@@ -49,9 +51,10 @@ if TYPE_CHECKING:
 #: Where the state keeps the orders not carried out yet.
 TABLE = "orders"
 
-#: Actions that are never orders: joining, answering a prompt (a standing answer does
-#: that), and the orders' own actions.
-NOT_ORDERS = frozenset({"join", "choose"})
+#: Actions that are never orders: joining, and answering a prompt or giving a standing
+#: answer, which are answers rather than actions (the orders' own actions are refused
+#: by the rule of updates).
+NOT_ORDERS = frozenset({"join", "choose", "standing-answer", "withdraw-standing-answer"})
 
 
 def order_id(player: str, received_at: str, position: int) -> str:
@@ -211,12 +214,25 @@ def _publish(ctx: Ctx, order: dict[str, Any], outcome: str, branch: str | None,
         message += f": {order['condition']} is false"
     if refusal is not None:
         message += f": {refusal}"
-    ctx.emit(f"order.{outcome}", message, order=order["id"], player=order["player"],
-             action=order["action"], args=order["args"], received_at=order["received_at"],
+    sealed = _is_sealed(ctx, order)
+    ctx.emit(f"order.{outcome}", message, to=[order["player"]] if sealed else None,
+             order=order["id"], player=order["player"], action=order["action"],
+             args=order["args"], received_at=order["received_at"],
              position=order["position"], phase=order["phase"],
              condition=order["condition"], otherwise=order["otherwise"], branch=branch,
              ran=ran, refusal=refusal)
+    if sealed:
+        # A sealed action (a secret bid) stays sealed when it is an order: everyone
+        # reads that it ran and how it ended, not what it was.
+        ctx.emit("order.sealed", f"{order['player']}'s order (sealed) {_VERBS[outcome]}",
+                 order=order["id"], player=order["player"], phase=order["phase"],
+                 outcome=outcome)
     return outcome
+
+
+def _is_sealed(ctx: Ctx, order: dict[str, Any]) -> bool:
+    names = [order["action"]] + ([order["otherwise"]["action"]] if order["otherwise"] else [])
+    return any(decl.sealed for name in names for _rule, decl in ctx.rules.actions.get(name, ()))
 
 
 def new_order(player: str, action: str, args: dict[str, Any], *, received_at: datetime,
