@@ -105,6 +105,11 @@ def test_a_malformed_order_is_refused_at_once_and_changes_nothing() -> None:
         game.act("alice", "order", action="buy", args={"square": 1}, phase="night")
     with pytest.raises(ActionRefused, match=r"an otherwise is carried out when the condition"):
         game.act("alice", "order", action="buy", args={"square": 1}, otherwise="visit")
+    with pytest.raises(ActionRefused, match=r"the purchases phase does not take visit orders"
+                       r" \(Rule 5, Schedule of updates\); an order and its otherwise run in "
+                       r"the same phase; phases that take visit orders: works"):
+        game.act("alice", "order", action="buy", args={"square": 1}, condition="True",
+                 otherwise="visit")
     with pytest.raises(ActionRefused, match=r"2021-03-02T00:00:00Z is later than now "
                        r"\(2021-03-01T09:00:00Z\)"):
         game.act("admin", "receive-order", player="bob", received_at="2021-03-02T00:00:00Z",

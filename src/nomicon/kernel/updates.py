@@ -170,20 +170,20 @@ class Update(Rule):
         record it (the error of a malformed order, else its record)."""
         checked = orders.checked_args(ctx, player, action, args, reserved=self._own_actions())
         cond = orders.checked_condition(player, action, condition, args)
+        chosen = self._phase_for(ctx, action, phase)
         other = None
         if otherwise is not None:
             ctx.require(cond is not None, "an otherwise is carried out when the condition "
                         "does not hold", detail="give a condition too")
             other = {"action": otherwise, "args": orders.checked_args(
                 ctx, player, otherwise, otherwise_args, reserved=self._own_actions())}
+            ctx.require(self._takes(self._phase(chosen), otherwise),
+                        f"the {chosen} phase does not take {otherwise} orders",
+                        detail=f"an order and its otherwise run in the same phase; "
+                               f"{self._phases_taking(otherwise)}")
         else:
             ctx.require(otherwise_args is None, "otherwise_args without an otherwise",
                         detail="name the action to carry out instead with otherwise")
-        chosen = self._phase_for(ctx, action, phase)
-        if other is not None and not self._takes(self._phase(chosen), otherwise or ""):
-            ctx.refuse(f"the {chosen} phase does not take {otherwise} orders",
-                       detail=f"an order and its otherwise run in the same phase; "
-                              f"{self._phases_taking(otherwise or '')}")
         update = ctx.get(["update"], None)
         if update is not None and at < parse(update["at"]):
             ctx.refuse(f"update {update['number']}, which takes the orders received before "
