@@ -68,3 +68,14 @@ def test_the_ledger_and_its_helpers_are_reachable_from_the_authoring_module() ->
                    "net_moves", "cap_moves", "rate_limit", "uses_left", "pick_weighted"):
         assert callable(getattr(authoring.Ctx, method)), method
     assert "forced" in authoring.Ctx.transfer.__code__.co_varnames
+
+
+def test_games_played_by_mail_are_written_with_the_authoring_names() -> None:
+    from nomicon.kernel.standing import StandingAnswers
+    from nomicon.kernel.updates import Phase, Update, admin_prompts_open
+
+    assert (authoring.Update, authoring.Phase, authoring.StandingAnswers,
+            authoring.admin_prompts_open) == (Update, Phase, StandingAnswers,
+                                              admin_prompts_open)
+    assert {"Update", "Phase", "StandingAnswers", "admin_prompts_open"} <= set(
+        authoring.__all__) & set(nomicon.__all__)

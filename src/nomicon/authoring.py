@@ -59,7 +59,11 @@ What is here:
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`,
   :class:`EventFieldError`);
 - helpers every board game needs: :mod:`turns` (the turn order), :func:`finish`
-  (end the game with its winners), :func:`iso` and :func:`parse` (the clock's text).
+  (end the game with its winners), :func:`iso` and :func:`parse` (the clock's text);
+- games played by mail: :class:`Update` (a rule of updates: orders received between
+  updates, carried out phase by phase at the next one), :class:`Phase` (one phase, and
+  what it waits for, such as :func:`admin_prompts_open`), and
+  :class:`StandingAnswers` (answers to kinds of prompts given before they are asked).
 """
 
 from __future__ import annotations
@@ -84,8 +88,10 @@ from nomicon.kernel.rules import (
     hook,
     veto,
 )
+from nomicon.kernel.standing import StandingAnswers
 from nomicon.kernel.statuses import Status
 from nomicon.kernel.timefmt import iso, parse
+from nomicon.kernel.updates import Phase, Update, admin_prompts_open
 
 __all__ = [
     "ActionDecl",
@@ -100,13 +106,17 @@ __all__ = [
     "InvalidRuleChange",
     "Pack",
     "PackParams",
+    "Phase",
     "Refusal",
     "Rule",
     "RuleParams",
     "Split",
+    "StandingAnswers",
     "Status",
+    "Update",
     "action",
     "adjust",
+    "admin_prompts_open",
     "events",
     "every",
     "finish",

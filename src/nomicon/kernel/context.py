@@ -142,6 +142,12 @@ class Host(Protocol):
     def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str, *,
                         defaulted: bool = False) -> None: ...
 
+    # What orders carried out at an update use: the game's view, and performing an
+    # action as if it came in live.
+    def view(self, viewer: str = ..., parts: Collection[str] | None = None, *,
+             latest: int | None = None) -> dict[str, Any]: ...
+    def _perform(self, ctx: Ctx, actor: str, name: str, raw: dict[str, Any]) -> None: ...
+
 
 class Ctx:
     """What a rule sees and acts through."""
@@ -506,6 +512,7 @@ class Ctx:
         allow: Sequence[str] = (),
         data: dict[str, Any] | None = None,
         available: str | None = None,
+        kind: str | None = None,
     ) -> int:
         """Ask ``to`` (a player or ``admin``) to decide; the running rule's ``handler``
         method ``(ctx, prompt, option)`` resumes with the answer.
@@ -515,7 +522,9 @@ class Ctx:
         refuses the player's other actions, except those in ``allow``, until answered.
         ``available`` names a method ``(ctx, prompt) -> list`` of the options open now
         (buying is not, without the money); the default must always be available.
-        ``handler`` is the method itself (``self.decide``) or its name.
+        ``handler`` is the method itself (``self.decide``) or its name. ``kind`` names
+        the kind of question, which a player may answer ahead (standing answers); by
+        default it is the asking rule's key.
         """
         rule = self.rule
         if rule is None:
@@ -542,6 +551,8 @@ class Ctx:
             "data": data or {},
             "available": available,
         }
+        if kind is not None:
+            record["kind"] = kind
         self.state.append(["prompts"], record)
         if deadline is not None:
             self.game.set_prompt_deadline(self, pid, deadline)
