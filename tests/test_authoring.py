@@ -31,6 +31,16 @@ def test_the_authoring_names_are_the_kernels_and_nomicon_offers_them_too() -> No
     assert (authoring.Rule, authoring.Ctx, authoring.action, authoring.hook) == (
         Rule, Ctx, action, hook)
     for name in authoring.__all__:
-        if name not in ("turns", "iso", "parse"):
+        if name not in ("turns", "entities", "iso", "parse"):
             assert getattr(nomicon, name) is getattr(authoring, name), name
     assert nomicon.__version__
+
+
+def test_entities_are_made_and_found_through_the_authoring_names() -> None:
+    from nomicon.kernel import entities
+
+    assert authoring.entities is entities
+    assert entities.FIXED == ("kind", "owner", "location")
+    for method in ("create_entity", "entity", "destroy_entity", "move_entity", "set_owner",
+                   "set_entity", "entities_at", "owned_by", "entities_of"):
+        assert callable(getattr(authoring.Ctx, method)), method

@@ -33,17 +33,21 @@ What is here:
   action), :func:`adjust` (a number another rule asks for), :func:`every` (a
   schedule in the rule's words);
 - :class:`Ctx`, what a rule sees and acts through (the state, the dice, the ledger,
-  prompts, timers, events);
+  prompts, timers, events, and entities: ``create_entity``, ``entity``,
+  ``destroy_entity``, ``move_entity``, ``set_owner``, ``set_entity``,
+  ``entities_at``, ``owned_by``, ``entities_of``);
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`;
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`);
-- helpers every board game needs: :mod:`turns` (the turn order), :func:`finish`
-  (end the game with its winners), :func:`iso` and :func:`parse` (the clock's text).
+- helpers every board game needs: :mod:`turns` (the turn order), :mod:`entities`
+  (the store of entities under the Ctx's methods: what every entity has,
+  ``entities.FIXED``), :func:`finish` (end the game with its winners), :func:`iso`
+  and :func:`parse` (the clock's text).
 """
 
 from __future__ import annotations
 
-from nomicon.kernel import turns
+from nomicon.kernel import entities, turns
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.errors import GameError, InvalidRuleChange, Refusal
 from nomicon.kernel.pack import Initial, Pack, PackParams
@@ -79,6 +83,7 @@ __all__ = [
     "RuleParams",
     "action",
     "adjust",
+    "entities",
     "every",
     "finish",
     "hook",

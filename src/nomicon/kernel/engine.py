@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import dice, timers
+from nomicon.kernel import dice, entities, timers
 from nomicon.kernel.actions import ArgsValidator, describe_args
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
@@ -612,7 +612,9 @@ class Game:
         return log_before(self.log, viewer, before, limit, types=types)
 
     def invariant_failures(self) -> list[str]:
-        return self.pack.invariants(self.state.root)
+        """What the pack's invariants, and the kernel's own (the entities' indexes
+        agree with the entities), find wrong now."""
+        return self.pack.invariants(self.state.root) + entities.index_problems(self.state.root)
 
 
 class Transaction:

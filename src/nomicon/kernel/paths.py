@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from nomicon.kernel import entities
+
 if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
 
@@ -90,7 +92,7 @@ def write_path(ctx: Ctx, path: str, value: Any) -> Any:
     if parts[0] == "players" and len(parts) > 1 and not ctx.is_player(parts[1]):
         raise KeyError(f"no player {parts[1]!r}")
     state_path = to_state_path(ctx, path)
-    if state_path[0] in ("game", "dice", "timers", "rules"):
+    if state_path[0] in ("game", "dice", "timers", "rules", "index"):
         raise ValueError(f"{state_path[0]} is kept by the engine; it cannot be set")
     parent = ctx.state.get(state_path[:-1], None)
     if parent is None:
@@ -103,5 +105,14 @@ def write_path(ctx: Ctx, path: str, value: Any) -> Any:
             raise KeyError(f"nothing at {parent_path}")
         ctx.state.set(missing, {})
     old = ctx.state.get(state_path, None)
+    # An entity written here (its location, or a whole new one) is filed again in the
+    # entities' indexes from what it became.
+    eid = str(state_path[1]) if state_path[0] == entities.ENTITIES and len(state_path) > 1 \
+        else None
+    before = entities.filing(ctx.state, eid) if eid is not None else None
     ctx.state.set(state_path, value)
+    if eid is not None:
+        entities.refile(ctx.state, eid, before)
+    elif state_path == [entities.ENTITIES]:
+        entities.reindex(ctx.state)
     return old

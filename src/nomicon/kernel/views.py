@@ -2,15 +2,18 @@
 
 The admin sees everything. A player sees the public state plus their own secrets;
 an observer sees the public state. Visibility is declared where attributes are
-declared (:class:`~nomicon.kernel.rules.Attribute`), where prompts are opened, and
-where events are emitted (``to=``); rules can narrow a view further with
-``Rule.redact``.
+declared (:class:`~nomicon.kernel.rules.Attribute`, for players and for each kind of
+entity: an ``owner`` attribute of an entity is shown to the entity's owner), where
+prompts are opened, and where events are emitted (``to=``); rules can narrow a view
+further with ``Rule.redact``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
+
+from nomicon.kernel import entities
 
 # Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
 from nomicon.kernel.state import copy_tree
@@ -83,7 +86,7 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
     for key, value in root.items():
         if key in ENGINE_ONLY and not admin:
             continue
-        if key in ("players", "rules", "prompts", "dice", "game"):
+        if key in ("players", "rules", "prompts", "dice", "game", "entities"):
             continue
         if parts is not None and key not in parts:
             continue
@@ -98,6 +101,10 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
 
     _players_and_rules(out, root, ruleset, viewer,
                        ("players", "rules", "prompts") if parts is None else parts)
+    if "entities" in root and (parts is None or "entities" in parts):
+        # Never cut to the latest: the entities are what is in the game now (a
+        # destroyed one is gone), and the board is drawn from them.
+        out["entities"] = _entities(root, ruleset, viewer)
     for rule in ruleset.redactors:
         rule.redact(out, viewer)
     return out
@@ -151,6 +158,22 @@ def _players(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, A
             shown.setdefault(currency, amount)
         players[name] = shown
     return players
+
+
+def _entities(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, Any]:
+    """Every entity, without the attributes its kind declares ``owner`` (unless the
+    viewer owns it) or ``admin``."""
+    admin = viewer == ADMIN
+    hidden: dict[str, dict[str, str]] = {
+        kind: {name: attribute.visibility for name, (_rule, attribute) in declared.items()
+               if attribute.visibility != "public"}
+        for kind, declared in ruleset.attributes.items() if kind != "player"}
+    out: dict[str, Any] = {}
+    for eid, record in root["entities"].items():
+        secret = hidden.get(str(record.get("kind"))) if isinstance(record, dict) else None
+        out[eid] = copy_tree(entities.shown(record, secret, viewer, admin) if secret
+                             else record)
+    return out
 
 
 def _rules(root: dict[str, Any]) -> dict[str, Any]:
