@@ -384,6 +384,10 @@ class Ctx:
         """The ids of the entities at ``location``, in the order they were made."""
         return entities.at(self.state, location)
 
+    def entity_locations(self) -> list[Any]:
+        """Every location where some entity is."""
+        return entities.places(self.state)
+
     def owned_by(self, owner: str) -> list[str]:
         return entities.owned_by(self.state, owner)
 

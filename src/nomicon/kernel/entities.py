@@ -95,6 +95,11 @@ def at(state: State, location: Any) -> list[str]:
     return _ids(state, "at", place(as_json(location)))
 
 
+def places(state: State) -> list[Any]:
+    """Every location where some entity is, in no particular order."""
+    return [json.loads(key) for key in state.get([*INDEX, "at"], None) or {}]
+
+
 def owned_by(state: State, owner: str) -> list[str]:
     """The ids of the entities ``owner`` owns, in the order they were made."""
     return _ids(state, "owner", owner)

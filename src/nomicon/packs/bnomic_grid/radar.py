@@ -54,7 +54,8 @@ class RadarTowers(Rule):
         here = occupants.location(ctx, actor)
         assert here is not None
         damage.charge(ctx, actor, self.params.price, "a Radar Tower")
-        oid = occupants.create(ctx, TOWER, location=here, builder=actor)
+        oid = occupants.create(ctx, TOWER, location=here, owner=actor, cause="built",
+                               by=actor)
         ctx.emit("grid.tower.built", f"{actor} builds a Radar Tower ({oid}) on "
                                      f"{board.square_label(here)}",
                  player=actor, object=oid, square=list(here))
@@ -64,7 +65,7 @@ class RadarTowers(Rule):
         here = occupants.location(ctx, actor)
         ctx.require(here is not None, "you are not on the Grid")
         assert here is not None
-        ctx.require(not any(occupants.objects(ctx)[oid].get("kind") == TOWER
+        ctx.require(not any((occupants.obj(ctx, oid) or {}).get("kind") == TOWER
                             for oid in occupants.objects_at(ctx, here)),
                     f"{board.square_label(here)} already contains a Radar Tower")
         damage.require_points(ctx, actor, self.params.price, "a Radar Tower")
@@ -91,7 +92,7 @@ class PinballGuns(Rule):
     def buy_gun(self, ctx: Ctx, actor: str) -> None:
         """Buy a Pinball Gun for 2 points."""
         damage.charge(ctx, actor, self.params.price, "a Pinball Gun")
-        oid = occupants.create(ctx, GUN, holder=actor)
+        oid = occupants.create(ctx, GUN, holder=actor, owner=actor, cause="bought", by=actor)
         ctx.emit("grid.gun.bought", f"{actor} buys a Pinball Gun ({oid})", player=actor, object=oid)
 
     @buy_gun.check
@@ -113,11 +114,11 @@ class PinballGuns(Rule):
         gun = occupants.held(ctx, actor, GUN)[0]
         ctx.emit("grid.gun.fired", f"{actor} fires a Pinball Gun at {board.square_label(target)}",
                  player=actor, target=list(target))
-        damage.destroy(ctx, gun, f"fired by {actor}")
+        damage.destroy(ctx, gun, f"fired by {actor}", by=actor)
         way = direction(here, target)
         players = occupants.free_players_at(ctx, target, but=actor)
         things = [oid for oid in occupants.objects_at(ctx, target)
-                  if kind(occupants.objects(ctx)[oid]).mobile]
+                  if kind(occupants.obj(ctx, oid) or {}).mobile]
         for player in players:
             shot: dict[str, Any] = {"by": actor, "target": player, "prevented": False}
             ctx.dispatch("grid.shot.received", shot)
