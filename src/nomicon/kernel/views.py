@@ -77,9 +77,9 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
     A view is a copy, so its cost grows with the state; a page that shows a few
     parts asks for those (``parts``: top-level keys; ``game`` and ``dice`` always
     come), and one that shows the latest entries of the game's tables (trade offers,
-    anything a rule keeps at the top level besides the players, rules and prompts)
-    asks for ``latest``: a longer table shows only its last ``latest`` entries, after
-    an entry saying how many earlier ones it leaves out.
+    anything a rule keeps at the top level besides the players, rules, prompts and
+    entities) asks for ``latest``: a longer table shows only its last ``latest``
+    entries, after an entry saying how many earlier ones it leaves out.
     """
     admin = viewer == ADMIN
     out: dict[str, Any] = {}
