@@ -13,7 +13,7 @@ by a scan of every entity (the reference), and moving one entity to another squa
 to its scan, and the ratio of each cost at the largest N to the smallest: a look-up
 and a move should cost about the same however many entities there are (DESIGN
 §1.7), where a scan grows with them. Timings are wall clock on a shared machine:
-run it twice.
+run it twice. Each figure is the best of five rounds.
 """
 
 from __future__ import annotations
@@ -66,11 +66,15 @@ def game_with(count: int) -> Game:
 
 
 def per_call(repeat: int, call: Callable[[int], Any]) -> float:
-    """Seconds per call of ``call(i)`` over ``repeat`` calls."""
-    began = time.perf_counter()
-    for i in range(repeat):
-        call(i)
-    return (time.perf_counter() - began) / repeat
+    """Seconds per call of ``call(i)``: the best of five rounds of ``repeat`` calls
+    (the best, since what else the machine does only ever adds time)."""
+    rounds = []
+    for _ in range(5):
+        began = time.perf_counter()
+        for i in range(repeat):
+            call(i)
+        rounds.append((time.perf_counter() - began) / repeat)
+    return min(rounds)
 
 
 def measure(count: int, repeat: int) -> dict[str, float]:

@@ -41,6 +41,7 @@ def test_entities_are_made_and_found_through_the_authoring_names() -> None:
 
     assert authoring.entities is entities
     assert entities.FIXED == ("kind", "owner", "location")
-    for method in ("create_entity", "entity", "destroy_entity", "move_entity", "set_owner",
-                   "set_entity", "entities_at", "owned_by", "entities_of"):
+    for method in ("create_entity", "new_entity_id", "entity", "destroy_entity",
+                   "move_entity", "set_owner", "set_entity", "entities_at", "owned_by",
+                   "entities_of", "entity_locations"):
         assert callable(getattr(authoring.Ctx, method)), method

@@ -33,9 +33,9 @@ What is here:
   action), :func:`adjust` (a number another rule asks for), :func:`every` (a
   schedule in the rule's words);
 - :class:`Ctx`, what a rule sees and acts through (the state, the dice, the ledger,
-  prompts, timers, events, and entities: ``create_entity``, ``entity``,
-  ``destroy_entity``, ``move_entity``, ``set_owner``, ``set_entity``,
-  ``entities_at``, ``owned_by``, ``entities_of``);
+  prompts, timers, events, and entities: ``create_entity``, ``new_entity_id``,
+  ``entity``, ``destroy_entity``, ``move_entity``, ``set_owner``, ``set_entity``,
+  ``entities_at``, ``owned_by``, ``entities_of``, ``entity_locations``);
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`;
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`);

@@ -123,6 +123,22 @@ def test_a_location_is_any_json_value_and_a_square_a_number_and_a_name_are_apart
         assert ctx.entities_at(None) == []
 
 
+def test_where_entities_are_and_an_id_taken_ahead() -> None:
+    game = new_game()
+    for square in ("a1", "a1", "b2"):
+        game.act("ann", "recruit", square=square)
+    with change(game) as ctx:
+        assert sorted(ctx.entity_locations()) == ["a1", "b2"]
+        ctx.move_entity("unit-1", "b2")
+        ctx.move_entity("unit-2", None)
+        assert ctx.entity_locations() == ["b2"]
+        # An id taken ahead (to name the thing after it) is not given again.
+        taken = ctx.new_entity_id("unit")
+        assert taken == "unit-4"
+        assert ctx.create_entity("unit", cause="test") == "unit-5"
+        assert ctx.create_entity("unit", id=taken, cause="test") == "unit-4"
+
+
 def test_a_rule_that_makes_a_taken_id_is_told_at_once() -> None:
     game = new_game()
     with pytest.raises(ValueError, match="already an entity 'keep'"), change(game) as ctx:

@@ -50,9 +50,15 @@ FIXED = ("kind", "owner", "location")
 _BY = {"kind": "kind", "owner": "owner", "location": "at"}
 
 
+# Performance: json.dumps with options makes an encoder at every call; the index keys
+# every look-up by location, so the encoder is made once.
+_KEY = json.JSONEncoder(separators=(",", ":"), sort_keys=True)
+
+
 def place(location: Any) -> str:
-    """The key of a location in the index: its compact JSON text."""
-    return json.dumps(location, separators=(",", ":"), sort_keys=True)
+    """The key of a location in the index: its compact JSON text (a tuple's is a
+    list's)."""
+    return _KEY.encode(location)
 
 
 def as_json(location: Any) -> Any:
@@ -92,7 +98,7 @@ def at(state: State, location: Any) -> list[str]:
     """The ids of the entities at ``location``, in the order they were made."""
     if location is None:
         return []
-    return _ids(state, "at", place(as_json(location)))
+    return _ids(state, "at", place(location))
 
 
 def places(state: State) -> list[Any]:
@@ -244,7 +250,8 @@ def set_owner(state: State, eid: str, owner: str | None) -> None:
 
 def update(state: State, eid: str, changes: Mapping[str, Any]) -> None:
     """Change an entity's fields: attributes are set, and a change of its kind, owner
-    or location moves it in the indexes."""
+    or location moves it in the indexes. A change of kind keeps the attributes as
+    they are (Siren Bait that becomes a Purse is the same thing)."""
     record = get(state, eid)
     if record is None:
         raise KeyError(f"there is no entity {eid!r}")
