@@ -235,6 +235,16 @@ def test_the_admin_may_set_a_location_or_write_a_whole_entity_and_the_index_foll
     assert entities.index_problems(game.state.root) == []
     with pytest.raises(ActionRefused, match="kind is a non-empty text"):
         game.act("admin", "set", path="entities.ghost", value={"location": "c3"})
+    # The whole table at once: indexed again from what it holds; ids still count on.
+    game.act("admin", "set", path="entities",
+             value={"keep": {"kind": "fort", "owner": None, "location": "c3"},
+                    "unit-1": {"kind": "unit", "owner": "bob", "location": "c3"}})
+    with change(game) as ctx:
+        assert ctx.entities_at("c3") == ["keep", "unit-1"]
+        assert ctx.entities_at("b2") == [] and ctx.owned_by("bob") == ["unit-1"]
+    assert entities.index_problems(game.state.root) == []
+    game.act("ann", "recruit", square="a1")
+    assert "unit-2" in game.view()["entities"]
     with pytest.raises(ActionRefused, match="kept by the engine"):
         game.act("admin", "set", path="index.entities.created", value=0)
 
