@@ -34,7 +34,7 @@ def test_the_authoring_names_are_the_kernels_and_nomicon_offers_them_too() -> No
         Rule, Ctx, action, hook)
     assert (authoring.EventKind, authoring.events) == (EventKind, events)
     for name in authoring.__all__:
-        if name not in ("turns", "events", "iso", "parse"):
+        if name not in ("turns", "entities", "events", "iso", "parse"):
             assert getattr(nomicon, name) is getattr(authoring, name), name
     assert nomicon.__version__
 
@@ -79,3 +79,14 @@ def test_games_played_by_mail_are_written_with_the_authoring_names() -> None:
                                               admin_prompts_open)
     assert {"Update", "Phase", "StandingAnswers", "admin_prompts_open"} <= set(
         authoring.__all__) & set(nomicon.__all__)
+
+
+def test_entities_are_made_and_found_through_the_authoring_names() -> None:
+    from nomicon.kernel import entities
+
+    assert authoring.entities is entities
+    assert entities.FIXED == ("kind", "owner", "location")
+    for method in ("create_entity", "new_entity_id", "entity", "destroy_entity",
+                   "move_entity", "set_owner", "set_entity", "entities_at", "owned_by",
+                   "entities_of", "entity_locations"):
+        assert callable(getattr(authoring.Ctx, method)), method

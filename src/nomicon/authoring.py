@@ -44,7 +44,10 @@ What is here:
   schedule in the rule's words, or held in a parameter with ``param=``, counted from
   the game's start or with ``anchor="enactment"`` from the rule's enactment);
 - :class:`Ctx`, what a rule sees and acts through (the state, the dice, the ledger,
-  prompts, timers, events, statuses with ``grant_status``, ``status``,
+  prompts, timers, events, entities (``create_entity``, ``new_entity_id``,
+  ``entity``, ``destroy_entity``, ``move_entity``, ``set_owner``, ``set_entity``,
+  ``entities_at``, ``owned_by``, ``entities_of``, ``entity_locations``), statuses
+  with ``grant_status``, ``status``,
   ``has_status``, ``end_status`` and ``holders_of``, and pausing the game's clock
   with ``pause``, ``resume`` and ``is_paused``); :class:`Status`, a status's record;
 - events: :class:`EventKind` (a kind of event declared with its fields, which mypy
@@ -58,8 +61,10 @@ What is here:
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`,
   :class:`EventFieldError`);
-- helpers every board game needs: :mod:`turns` (the turn order), :func:`finish`
-  (end the game with its winners), :func:`iso` and :func:`parse` (the clock's text);
+- helpers every board game needs: :mod:`turns` (the turn order), :mod:`entities`
+  (the store of entities under the Ctx's methods: what every entity has,
+  ``entities.FIXED``), :func:`finish` (end the game with its winners), :func:`iso`
+  and :func:`parse` (the clock's text);
 - games played by mail: :class:`Update` (a rule of updates: orders received between
   updates, carried out phase by phase at the next one), :class:`Phase` (one phase, and
   what it waits for, such as :func:`admin_prompts_open`), and
@@ -68,7 +73,7 @@ What is here:
 
 from __future__ import annotations
 
-from nomicon.kernel import events, turns
+from nomicon.kernel import entities, events, turns
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.errors import EventFieldError, GameError, InvalidRuleChange, Refusal
 from nomicon.kernel.eventkind import EventKind
@@ -117,6 +122,7 @@ __all__ = [
     "action",
     "adjust",
     "admin_prompts_open",
+    "entities",
     "events",
     "every",
     "finish",

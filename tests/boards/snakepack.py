@@ -294,8 +294,8 @@ class SnakeToy(Pack):
         for square, kind in params.coatings.items():
             ctx.set(["board", "spaces", square, "coating"], kind)
         ctx.set(["board", "shop"], params.shop)
-        ctx.set(["entities"], {"ducky": {"kind": "ducky", "owner": None, "location": 1,
-                                         "name": "Rber Ducky"}})
+        ctx.create_entity("ducky", id="ducky", location=1, cause="the game's setup",
+                          name="Rber Ducky")
         ctx.set(["diary"], [])
 
 

@@ -150,6 +150,8 @@ def test_an_entity_walks_like_a_player() -> None:
     game.act("bob", "push-duck", steps=3)
     assert game.view()["entities"]["ducky"]["location"] == 4  # glue catches players only
     assert {e["piece"] for e in game.view()["diary"]} == {"ducky"}
+    # The walk moved it in the entities' location index too.
+    assert game.view()["index"]["entities"]["at"] == {"4": {"ducky": 1}}
 
 
 def test_tripling_moves_everything_located_in_one_event() -> None:
@@ -163,6 +165,7 @@ def test_tripling_moves_everything_located_in_one_event() -> None:
     view = game.view()
     assert (where(game, "alice"), where(game, "bob")) == (11, 44)
     assert view["entities"]["ducky"]["location"] == 2
+    assert view["index"]["entities"]["at"] == {"2": {"ducky": 1}}
     assert view["board"]["shop"] == 29  # declared located by the Shop rule
     assert view["board"]["size"] == 60 and diary(game) == []
     [renumbered] = [e for e in game.log if e["seq"] > head and e["type"].startswith("board.")]

@@ -4,8 +4,9 @@ Every installed pack, and the suite's own pack of secrets, is played at random;
 after every step each viewer (every player, an observer, the admin) is checked:
 
 * a view shows a player's ``owner`` attributes only to that player and the admin,
-  and ``admin`` attributes only to the admin; the admin's view shows every
-  attribute as the state holds it;
+  and ``admin`` attributes only to the admin, and an entity's ``owner`` attributes
+  only to its owner and the admin; the admin's view shows every attribute, and
+  every entity, as the state holds it;
 * a viewer's log holds no event whose ``to`` leaves them out, and no raw state ops
   unless the viewer is the admin, whose log is the whole log;
 * nothing shows the dice secret before it is revealed.
@@ -55,8 +56,26 @@ def view_problems(game: Game, viewer: str) -> list[str]:
             for name, value in record.items():
                 if shown["players"][owner].get(name) != value:
                     problems.append(f"the admin does not see {owner}'s {name} as it is")
+        if shown.get("entities") != game.state.root.get("entities"):
+            problems.append("the admin does not see the entities as they are")
+    problems.extend(entity_problems(game, shown, viewer))
     if not revealed(game) and game.secret.hex() in json.dumps(shown):
         problems.append(f"{viewer} sees the dice secret")
+    return problems
+
+
+def entity_problems(game: Game, shown: dict[str, Any], viewer: str) -> list[str]:
+    """Attributes declared for an entity's kind with a visibility other than public,
+    shown to someone who may not see them."""
+    problems = []
+    for eid, record in (shown.get("entities") or {}).items():
+        declared = game.ruleset.attributes.get(str(record.get("kind")), {})
+        for name in record:
+            visibility = declared[name][1].visibility if name in declared else "public"
+            if visibility == "admin" and viewer != ADMIN:
+                problems.append(f"{viewer} sees entity {eid}'s admin-only {name}")
+            if visibility == "owner" and viewer not in (ADMIN, record.get("owner")):
+                problems.append(f"{viewer} sees entity {eid}'s owner-only {name}")
     return problems
 
 

@@ -18,7 +18,7 @@ def _grid_with_a_box(accounts: dict[str, Api]) -> tuple[str, str]:
     assert placed.status_code == 200, placed.text
     carol.ok("POST", f"/api/games/{game}/join", {"role": "observer"})
     box = next(oid for oid, rec in
-               alice.ok("GET", f"/api/games/{game}")["view"]["board"]["objects"].items()
+               alice.ok("GET", f"/api/games/{game}")["view"]["entities"].items()
                if rec.get("kind") == "bonus-box")
     return game, box
 

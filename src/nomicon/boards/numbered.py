@@ -167,7 +167,10 @@ def renumber(ctx: Ctx, change: Renumbering, *, why: str) -> dict[str, tuple[int,
     elif ctx.state.has([BOARD, "missing"]):
         ctx.state.delete([BOARD, "missing"])
     for path, _old, new in moves:
-        ctx.set(path, new)
+        if len(path) == 3 and path[0] == "entities" and path[2] == "location":
+            ctx.move_entity(path[1], new)  # kept in the entities' location index
+        else:
+            ctx.set(path, new)
     moved = {".".join(path): (old, new) for path, old, new in moves}
     ctx.emit("board.renumbered",
              f"the board is renumbered: {change.old.size} squares become "

@@ -140,8 +140,11 @@ def location(ctx: Ctx, piece: Piece) -> Any:
     return ctx.get(piece.path, None)
 
 
-def _put(ctx: Ctx, piece: Piece, square: int) -> None:
-    ctx.set(piece.path, square)
+def _put(ctx: Ctx, piece: Piece, square: Any) -> None:
+    if piece.kind == "player":
+        ctx.set(piece.path, square)
+    else:
+        ctx.move_entity(piece.name, square)  # kept in the entities' location index
 
 
 def place(ctx: Ctx, piece: Piece, square: Any, *, why: str) -> None:

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, NoReturn, Protocol, TypeVar, overload
 
-from nomicon.kernel import dice, events, ledger, limits, pausing, statuses
+from nomicon.kernel import dice, entities, events, ledger, limits, pausing, statuses
 from nomicon.kernel.acting import RulesInForce
 from nomicon.kernel.errors import Refusal, RunawayChain
 from nomicon.kernel.eventkind import EventKind, F
@@ -307,6 +307,74 @@ class Ctx:
     def param(self, name: str) -> Any:
         """A game parameter chosen at creation (``board_size``...)."""
         return self.state.get(["game", "params", name])
+
+    # -- entities (kernel/entities.py keeps them and their indexes) -----------
+    def create_entity(self, kind: str, *, owner: str | None = None, location: Any = None,
+                      cause: str, by: str | None = None, id: str | None = None,
+                      to: Sequence[str] | None = None, message: str | None = None,
+                      **attrs: Any) -> str:
+        """Make an entity of ``kind`` (its id is ``id``, or the next ``<kind>-<n>``)
+        with the defaults of the attributes rules declare for the kind, then ``attrs``;
+        returns its id. The ``entity.created`` event says ``cause`` and the player
+        responsible (``by``); ``to`` keeps it from all but those named and the admin,
+        and its data holds only the public attributes."""
+        declared = self.rules.attributes.get(kind, {})
+        values = {name: attribute.default for name, (_rule, attribute) in declared.items()}
+        values.update(attrs)
+        eid = id if id is not None else entities.new_id(self.state, kind)
+        record = entities.add(self.state, eid, kind, owner, location, values)
+        public = {name: value for name, value in record.items() if name not in entities.FIXED
+                  and (name not in declared or declared[name][1].visibility == "public")}
+        self.emit("entity.created", message or f"{kind} {eid} is made ({cause})", to=to,
+                  entity=eid, kind=kind, owner=owner, location=record["location"],
+                  attributes=public, cause=cause, by=by)
+        return eid
+
+    def entity(self, eid: str) -> dict[str, Any] | None:
+        """Entity ``eid``'s record (change it only through these methods), or None."""
+        return entities.get(self.state, eid)
+
+    def destroy_entity(self, eid: str, *, cause: str, by: str | None = None,
+                       to: Sequence[str] | None = None, message: str | None = None) -> bool:
+        """Take entity ``eid`` out of the game (False: there was none), with an
+        ``entity.destroyed`` event saying ``cause`` and the player responsible."""
+        gone = entities.remove(self.state, eid)
+        if gone is None:
+            return False
+        self.emit("entity.destroyed", message or f"{gone['kind']} {eid} is destroyed ({cause})",
+                  to=to, entity=eid, kind=gone["kind"], owner=gone["owner"],
+                  location=gone["location"], cause=cause, by=by)
+        return True
+
+    def move_entity(self, eid: str, location: Any) -> None:
+        """Put entity ``eid`` at ``location`` (None: nowhere); the rule moving it says
+        so in its own event."""
+        entities.move(self.state, eid, location)
+
+    def set_owner(self, eid: str, owner: str | None) -> None:
+        entities.set_owner(self.state, eid, owner)
+
+    def set_entity(self, eid: str, **changes: Any) -> None:
+        """Set attributes of entity ``eid`` (``kind``, ``owner`` and ``location`` too)."""
+        entities.update(self.state, eid, changes)
+
+    def new_entity_id(self, kind: str) -> str:
+        """Take the next ``<kind>-<n>`` id, for an entity made with ``id=`` later."""
+        return entities.new_id(self.state, kind)
+
+    def entities_at(self, location: Any) -> list[str]:
+        """The ids of the entities at ``location``, in the order they were made."""
+        return entities.at(self.state, location)
+
+    def entity_locations(self) -> list[Any]:
+        """Every location where some entity is."""
+        return entities.places(self.state)
+
+    def owned_by(self, owner: str) -> list[str]:
+        return entities.owned_by(self.state, owner)
+
+    def entities_of(self, kind: str) -> list[str]:
+        return entities.of_kind(self.state, kind)
 
     # -- events ------------------------------------------------------------
     def emit(self, type: str | EventKind[Any], message: str = "", *,

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import dice, events, ledger, pausing, statuses, timers
+from nomicon.kernel import dice, entities, events, ledger, pausing, statuses, timers
 from nomicon.kernel.actions import ArgsValidator, describe_args
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
@@ -623,10 +623,12 @@ class Game:
         return log_before(self.log, viewer, before, limit, types=types)
 
     def invariant_failures(self) -> list[str]:
-        """What the pack's invariants and the ledger's (no balance below its
-        currency's minimum) find wrong with the state now."""
+        """What the pack's invariants and the kernel's own find wrong with the state now:
+        the ledger's (no balance below its currency's minimum) and the entities' (their
+        indexes agree with the entities)."""
         return [*self.pack.invariants(self.state.root),
-                *ledger.invariant_failures(self.state.root, self.ruleset)]
+                *ledger.invariant_failures(self.state.root, self.ruleset),
+                *entities.index_problems(self.state.root)]
 
 
 class Transaction:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import ledger
+from nomicon.kernel import entities, ledger
 
 if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
@@ -99,7 +99,7 @@ def write_path(ctx: Ctx, path: str, value: Any) -> Any:
             parts[2] in ledger.inventories(ctx.rules).values():
         return ledger.write_inventory(ctx, parts[1], parts[2], value)
     state_path = to_state_path(ctx, path)
-    if state_path[0] in ("game", "dice", "timers", "rules"):
+    if state_path[0] in ("game", "dice", "timers", "rules", "index"):
         raise ValueError(f"{state_path[0]} is kept by the engine; it cannot be set")
     if state_path[0] == "statuses":
         raise ValueError("statuses end by their timers; use grant-status or end-status")
@@ -114,5 +114,14 @@ def write_path(ctx: Ctx, path: str, value: Any) -> Any:
             raise KeyError(f"nothing at {parent_path}")
         ctx.state.set(missing, {})
     old = ctx.state.get(state_path, None)
+    # An entity written here (its location, or a whole new one) is filed again in the
+    # entities' indexes from what it became.
+    eid = str(state_path[1]) if state_path[0] == entities.ENTITIES and len(state_path) > 1 \
+        else None
+    before = entities.filing(ctx.state, eid) if eid is not None else None
     ctx.state.set(state_path, value)
+    if eid is not None:
+        entities.refile(ctx.state, eid, before)
+    elif state_path == [entities.ENTITIES]:
+        entities.reindex(ctx.state)
     return old

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import events, timers
+from nomicon.kernel import entities, events, timers
 from nomicon.kernel.errors import InvalidRuleChange
 from nomicon.kernel.pack import Registry
 from nomicon.kernel.probing import Plan
@@ -261,6 +261,7 @@ def remove_interpretation(ctx: Ctx, number: int, index: int) -> None:
 def _add_declarations(ctx: Ctx, rule: Rule) -> None:
     for attribute in rule.attributes:
         if attribute.kind != "player":
+            entities.fill_default(ctx.state, attribute.kind, attribute.name, attribute.default)
             continue
         for player in ctx.players():
             if not ctx.state.has(["players", player, attribute.name]):
@@ -276,9 +277,13 @@ def _add_declarations(ctx: Ctx, rule: Rule) -> None:
 def _drop_declarations(ctx: Ctx, rule: Rule) -> None:
     still = ctx.rules
     for attribute in rule.attributes:
-        if attribute.kind == "player" and attribute.name not in still.attributes.get("player", {}):
-            for player in ctx.players():
-                ctx.state.delete(["players", player, attribute.name])
+        if attribute.name in still.attributes.get(attribute.kind, {}):
+            continue  # another rule in force declares it too
+        if attribute.kind != "player":
+            entities.drop_attribute(ctx.state, attribute.kind, attribute.name)
+            continue
+        for player in ctx.players():
+            ctx.state.delete(["players", player, attribute.name])
     for currency in rule.currencies:
         if currency.name not in still.currencies:
             for account in list(ctx.state.get(["accounts"], {})):

@@ -2,9 +2,10 @@
 
 The admin sees everything. A player sees the public state plus their own secrets;
 an observer sees the public state. Visibility is declared where attributes are
-declared (:class:`~nomicon.kernel.rules.Attribute`), where prompts are opened, and
-where events are emitted (``to=``); rules can narrow a view further with
-``Rule.redact``.
+declared (:class:`~nomicon.kernel.rules.Attribute`, for players and for each kind of
+entity: an ``owner`` attribute of an entity is shown to the entity's owner), where
+prompts are opened, and where events are emitted (``to=``); rules can narrow a view
+further with ``Rule.redact``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import ledger
+from nomicon.kernel import entities, ledger
 
 # Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
 from nomicon.kernel.state import copy_tree
@@ -76,16 +77,16 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
     A view is a copy, so its cost grows with the state; a page that shows a few
     parts asks for those (``parts``: top-level keys; ``game`` and ``dice`` always
     come), and one that shows the latest entries of the game's tables (trade offers,
-    anything a rule keeps at the top level besides the players, rules and prompts)
-    asks for ``latest``: a longer table shows only its last ``latest`` entries, after
-    an entry saying how many earlier ones it leaves out.
+    anything a rule keeps at the top level besides the players, rules, prompts and
+    entities) asks for ``latest``: a longer table shows only its last ``latest``
+    entries, after an entry saying how many earlier ones it leaves out.
     """
     admin = viewer == ADMIN
     out: dict[str, Any] = {}
     for key, value in root.items():
         if key in ENGINE_ONLY and not admin:
             continue
-        if key in ("players", "rules", "prompts", "dice", "game"):
+        if key in ("players", "rules", "prompts", "dice", "game", "entities"):
             continue
         if parts is not None and key not in parts:
             continue
@@ -100,6 +101,10 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
 
     _players_and_rules(out, root, ruleset, viewer,
                        ("players", "rules", "prompts") if parts is None else parts)
+    if "entities" in root and (parts is None or "entities" in parts):
+        # Never cut to the latest: the entities are what is in the game now (a
+        # destroyed one is gone), and the board is drawn from them.
+        out["entities"] = _entities(root, ruleset, viewer)
     for rule in ruleset.redactors:
         rule.redact(out, viewer)
     return out
@@ -157,6 +162,22 @@ def _players(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, A
             shown.setdefault(inventory, counts)
         players[name] = shown
     return players
+
+
+def _entities(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, Any]:
+    """Every entity, without the attributes its kind declares ``owner`` (unless the
+    viewer owns it) or ``admin``."""
+    admin = viewer == ADMIN
+    hidden: dict[str, dict[str, str]] = {
+        kind: {name: attribute.visibility for name, (_rule, attribute) in declared.items()
+               if attribute.visibility != "public"}
+        for kind, declared in ruleset.attributes.items() if kind != "player"}
+    out: dict[str, Any] = {}
+    for eid, record in root["entities"].items():
+        secret = hidden.get(str(record.get("kind"))) if isinstance(record, dict) else None
+        out[eid] = copy_tree(entities.shown(record, secret, viewer, admin) if secret
+                             else record)
+    return out
 
 
 def _rules(root: dict[str, Any]) -> dict[str, Any]:

@@ -87,8 +87,7 @@ class BNomicGrid(Pack):
 
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:
         """How crowded and enchanted the Grid is, and how rich the Gremlin Fund."""
-        board = state.get("board")
-        objects = (board.get("objects") or {}) if isinstance(board, dict) else {}
+        objects = state.get("entities") or {}
         kinds = Counter(rec.get("kind") for rec in objects.values() if isinstance(rec, dict))
         players = (state.get("players") or {}).values()
         return {
@@ -107,8 +106,9 @@ class BNomicGrid(Pack):
           air, with a landing due; no two players who are not Toads share a square;
         * no player and no object is on a square with an Impassable object, except the
           objects that rules allow there (a Siren and Siren Bait on a Big Rock);
-        * every object is on a square, held by a player, in the air with a landing
-          due, or (a Whacked Gremlin) off the Grid; at most one Big Stick and one Shield;
+        * every object (every entity of the game) is on a square, held by a player,
+          in the air with a landing due, or (a Whacked Gremlin) off the Grid; at most
+          one Big Stick and one Shield;
         * points are moved only through the ledger: the points of all players and of
           the Gremlin Fund add up to the points the ledger says came in (the opening
           balance, starting points, points created by a rule, the Administrator's
@@ -117,10 +117,10 @@ class BNomicGrid(Pack):
         """
         problems: list[str] = []
         board = state.get("board")
-        if not isinstance(board, dict) or "objects" not in board:
+        if not isinstance(board, dict) or "width" not in board:
             return problems  # no Grid in this game (a ruleset without it)
         the_grid = Grid(int(board.get("width", 20)), int(board.get("height", 20)))
-        objects: dict[str, Any] = board.get("objects") or {}
+        objects: dict[str, Any] = state.get("entities") or {}
         flights: dict[str, Any] = board.get("flights") or {}
         timers: dict[str, Any] = state.get("timers") or {}
         players: dict[str, Any] = state.get("players") or {}
@@ -168,14 +168,18 @@ class BNomicGrid(Pack):
                          flights: dict[str, Any], timers: dict[str, Any]) -> list[str]:
         if not isinstance(rec, dict):
             return [f"object {oid} is not a record"]
-        square = as_square(rec.get("location"))
-        holder, airborne = rec.get("holder"), rec.get("airborne")
+        where = rec.get("location")
+        square = as_square(where)
+        holder = where if isinstance(where, str) else None
+        airborne = rec.get("airborne")
         places = [square is not None, holder is not None, airborne is not None,
                   bool(rec.get("off_grid"))]
         problems = []
+        if where is not None and square is None and holder is None:
+            problems.append(f"object {oid} has the location {where!r}")
         if sum(places) != 1:
             problems.append(f"object {oid} is in {sum(places)} places at once (location "
-                            f"{rec.get('location')}, holder {holder}, airborne {airborne})")
+                            f"{where}, airborne {airborne})")
         if square is not None:
             if not the_grid.contains(square):
                 problems.append(f"object {oid} is off the Grid at {square}")

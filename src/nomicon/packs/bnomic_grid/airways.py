@@ -18,7 +18,7 @@ from nomicon.packs.bnomic_grid.terms import AIRWAYS, PACK
 
 
 def airways_squares(ctx: Ctx) -> list[Square]:
-    found = [occupants.object_square(occupants.objects(ctx)[oid])
+    found = [occupants.object_square(occupants.obj(ctx, oid) or {})
              for oid in occupants.of_kind(ctx, AIRWAYS)]
     return sorted(s for s in found if s is not None)
 
@@ -48,7 +48,9 @@ class ElbonianAirways(Rule):
         the_grid = board.grid(ctx)
         for x, y in the_grid.squares():
             if x % self.params.every == 0 and y % self.params.every == 0:
-                occupants.create(ctx, AIRWAYS, oid=f"{AIRWAYS}-{x}-{y}", location=(x, y))
+                occupants.create(ctx, AIRWAYS, oid=f"{AIRWAYS}-{x}-{y}", location=(x, y),
+                                 cause="x and y are integral multiples of "
+                                       f"{self.params.every}")
         ctx.emit(AIRWAYS_OPENED, "Elbonian Airways stand on " + ", ".join(
             board.square_label(s) for s in airways_squares(ctx)), squares=airways_squares(ctx))
 

@@ -29,7 +29,7 @@ def placed_baits(ctx: Ctx) -> list[tuple[str, Square]]:
     """Siren Bait lying on Big Rocks, with its square."""
     out = []
     for oid in occupants.of_kind(ctx, BAIT):
-        square = occupants.object_square(occupants.objects(ctx)[oid])
+        square = occupants.object_square(occupants.obj(ctx, oid) or {})
         if square is not None:
             out.append((oid, square))
     return out
@@ -61,7 +61,7 @@ class SirenBait(Rule):
     def buy_bait(self, ctx: Ctx, actor: str) -> None:
         """Buy Siren Bait for 10 points."""
         damage.charge(ctx, actor, self.params.price, "Siren Bait")
-        oid = occupants.create(ctx, BAIT, holder=actor)
+        oid = occupants.create(ctx, BAIT, holder=actor, owner=actor, cause="bought", by=actor)
         ctx.emit(BAIT_BOUGHT, f"{actor} buys Siren Bait ({oid})", player=actor, object=oid)
 
     @buy_bait.check
@@ -74,10 +74,10 @@ class SirenBait(Rule):
             return []
         out = []
         for oid in occupants.of_kind(ctx, BIG_ROCK):
-            square = occupants.object_square(occupants.objects(ctx)[oid])
+            square = occupants.object_square(occupants.obj(ctx, oid) or {})
             if square is None or distance(square, here) != 1:
                 continue
-            kinds = {occupants.objects(ctx)[o].get("kind")
+            kinds = {(occupants.obj(ctx, o) or {}).get("kind")
                      for o in occupants.objects_at(ctx, square)}
             if SIREN not in kinds and BAIT not in kinds:
                 out.append(oid)
@@ -88,13 +88,13 @@ class SirenBait(Rule):
     def place_bait(self, ctx: Ctx, actor: str, rock: str | None = None) -> None:
         """Place Siren Bait on a Big Rock next to you that no Siren occupies."""
         rock = rock or self._rocks(ctx, actor)[0]
-        square = occupants.object_square(occupants.objects(ctx)[rock])
+        square = occupants.object_square(occupants.obj(ctx, rock) or {})
         assert square is not None
         bait = occupants.held(ctx, actor, BAIT)[0]
         ruin = ctx.roll(self.params.ruin_die, f"Siren Bait {bait}: ruined if not taken within "
                         f"1d{self.params.ruin_die} nweeks")
-        occupants.update(ctx, bait, holder=None, location=list(square), rock=rock, nweeks=0,
-                     ruin_after=ruin, attempts={})
+        occupants.update(ctx, bait, location=list(square), rock=rock, nweeks=0,
+                         ruin_after=ruin, attempts={})
         ctx.emit(BAIT_PLACED, f"{actor} places Siren Bait on the Big Rock at "
                  f"{board.square_label(square)}", player=actor, object=bait, square=list(square),
                  ruin_after=ruin)
@@ -138,7 +138,7 @@ class SirenBait(Rule):
             if mine > theirs:
                 ctx.emit(CATFIGHT_WON, f"{player} wins the Catfight ({mine} to {theirs}): "
                          f"{name} disappears", player=player, siren=siren)
-                damage.destroy(ctx, siren, f"lost a Catfight to {player}")
+                damage.destroy(ctx, siren, f"lost a Catfight to {player}", by=player)
                 self._to_purse(ctx, bait, player)
                 return
             ctx.emit(CATFIGHT_LOST, f"{name} wins the Catfight ({theirs} to {mine}): "
@@ -148,7 +148,7 @@ class SirenBait(Rule):
         damage.destroy(ctx, bait, f"taken by {siren_name(ctx, siren)}")
 
     def _to_purse(self, ctx: Ctx, bait: str, player: str) -> None:
-        occupants.update(ctx, bait, kind=PURSE, location=None, holder=player)
+        occupants.update(ctx, bait, kind=PURSE, location=player)
         ctx.emit(BAIT_PURSE, f"{player} takes the Siren Bait: it is now a Purse",
                  player=player, object=bait)
 

@@ -155,9 +155,8 @@ def relocate_or_remove(ctx: Ctx, oid: str, why: str) -> None:
 
 def ensure_one(ctx: Ctx, kind_name: str) -> None:
     """If there is none of a kind, one is placed on a random legal square."""
-    if occupants.of_kind(ctx, kind_name) or not isinstance(ctx.get(["board", "objects"], None),
-                                                       dict):
-        return
+    if occupants.of_kind(ctx, kind_name) or not ctx.state.has(["board", "width"]):
+        return  # there is one, or there is no Grid in this game
     label = terms.KINDS[kind_name].label
     square = movement.random_square(ctx, f"the {label} is placed",
                                  lambda s: movement.may_object_occupy(ctx, s))
@@ -165,8 +164,9 @@ def ensure_one(ctx: Ctx, kind_name: str) -> None:
         # The first one has the kind's name for an id; should that id be taken by
         # something else (an Administrator's correction), the next free one.
         oid = (kind_name if occupants.obj(ctx, kind_name) is None
-               else occupants.new_id(ctx, kind_name))
-        occupants.create(ctx, kind_name, oid=oid, location=square)
+               else ctx.new_entity_id(kind_name))
+        occupants.create(ctx, kind_name, oid=oid, location=square,
+                         cause=f"there was no {label}")
         ctx.emit(OBJECT_PLACED, f"the {label} is placed on {board.square_label(square)}",
                  object=oid, square=list(square))
 
@@ -205,7 +205,7 @@ class BigStick(Rule):
         found = [p for p in ctx.players() if p != actor and occupants.carrier_of(ctx, p) is None
                  and _adjacent(here, occupants.location(ctx, p))]
         found += [oid for oid in occupants.of_kind(ctx, GREMLIN)
-                  if _adjacent(here, occupants.object_square(occupants.objects(ctx)[oid]))]
+                  if _adjacent(here, occupants.object_square(occupants.obj(ctx, oid) or {}))]
         asked = WhackTargets(player=actor, targets=[])
         ctx.dispatch(WHACK_TARGETS, asked)
         return found + [t for t in asked["targets"] if t not in found]
@@ -304,5 +304,5 @@ class Shield(Rule):
         start, end = occupants.location(ctx, holder), occupants.location(ctx, attacker)
         if start is not None and end is not None and start != end:
             movement.push(ctx, attacker, direction(start, end), self.params.recoil,
-                       how=f"is moved away from {holder}'s Shield ({how} player)")
-        damage.destroy(ctx, shields[0], "used")
+                          how=f"is moved away from {holder}'s Shield ({how} player)")
+        damage.destroy(ctx, shields[0], "used", by=attacker)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nomicon.packs.bnomic_grid.events import OBJECT_DESTROYED
 from nomicon.packs.bnomic_grid.occupants import obj
 from nomicon.packs.bnomic_grid.terms import FUND, POINTS, kind
 
@@ -16,17 +15,18 @@ if TYPE_CHECKING:
 
 
 # -- damage and destruction -------------------------------------------------------------
-def destroy(ctx: Ctx, oid: str, why: str, *, to: list[str] | None = None) -> None:
-    """Remove an object from the game (``to``: who may read of it; None: everyone)."""
+def destroy(ctx: Ctx, oid: str, why: str, *, by: str | None = None,
+            to: list[str] | None = None) -> None:
+    """Remove an object from the game (``by``: the player who did it, if one did;
+    ``to``: who may read of it; None: everyone)."""
     record = obj(ctx, oid)
     if record is None:
         return
-    ctx.state.delete(["board", "objects", oid])
     if ctx.state.has(["board", "flights", oid]):
         ctx.state.delete(["board", "flights", oid])
     ctx.cancel_timer(f"land:{oid}")
-    ctx.emit(OBJECT_DESTROYED, f"the {kind(record).label} {oid} is destroyed ({why})",
-             to=to, object=oid, kind=record.get("kind"), why=why)
+    ctx.destroy_entity(oid, cause=why, by=by, to=to,
+                       message=f"the {kind(record).label} {oid} is destroyed ({why})")
 
 
 def roll_sum(ctx: Ctx, count: int, sides: int, purpose: str) -> int:

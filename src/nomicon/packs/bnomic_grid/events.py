@@ -82,12 +82,6 @@ class ObjectSquare(TypedDict):
     square: XY
 
 
-class ObjectDestroyed(TypedDict):
-    object: str
-    kind: str | None
-    why: str
-
-
 class PlayerObject(TypedDict):
     player: str
     object: str
@@ -108,7 +102,6 @@ class Where(TypedDict):
 
 
 OBJECT_PLACED = EventKind("grid.object.placed", ObjectSquare)
-OBJECT_DESTROYED = EventKind("grid.object.destroyed", ObjectDestroyed)
 AIRWAYS_OPENED = EventKind("grid.airways.opened", Squares)
 TOWER_BUILT = EventKind("grid.tower.built", PlayerObjectSquare)
 GUN_BOUGHT = EventKind("grid.gun.bought", PlayerObject)

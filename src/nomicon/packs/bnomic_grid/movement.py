@@ -24,12 +24,11 @@ from nomicon.packs.bnomic_grid.occupants import (
     location,
     obj,
     object_square,
-    objects,
     objects_at,
     players_at,
     update,
 )
-from nomicon.packs.bnomic_grid.terms import BOX, kind
+from nomicon.packs.bnomic_grid.terms import IMPASSABLE, kind
 
 if TYPE_CHECKING:
     from nomicon.authoring import Ctx
@@ -65,14 +64,20 @@ def is_vacant(ctx: Ctx, square: Square) -> bool:
 
 def vacant_squares(ctx: Ctx) -> list[Square]:
     taken = {location(ctx, p) for p in ctx.players()}
-    taken |= {object_square(rec) for rec in objects(ctx).values() if rec.get("kind") != BOX}
+    for where in ctx.entity_locations():
+        square = as_square(where)
+        if square is not None and objects_at(ctx, square, hidden=False):
+            taken.add(square)
     return [s for s in grid(ctx).squares() if s not in taken]
 
 
 def unoccupied_squares(ctx: Ctx) -> list[Square]:
     """Squares with no player and no Impassable object: where a player could stand."""
     taken = {location(ctx, p) for p in ctx.players()}
-    taken |= {object_square(rec) for rec in objects(ctx).values() if not kind(rec).passable}
+    for kind_name in sorted(IMPASSABLE):
+        for oid in ctx.entities_of(kind_name):
+            record = obj(ctx, oid)
+            taken.add(object_square(record) if record else None)
     return [s for s in grid(ctx).squares() if s not in taken]
 
 
@@ -149,7 +154,8 @@ def relocate_object(ctx: Ctx, oid: str, end: Square | None, *, how: str,
     if record is None:
         return
     start = record.get("location")
-    update(ctx, oid, location=list(end) if end else None, holder=holder, airborne=None)
+    start = start if as_square(start) is not None else None  # not the holder's name
+    update(ctx, oid, location=list(end) if end else holder, airborne=None)
     label = kind(record).label
     text = square_label(end) if end else (f"{holder}'s possession" if holder else "nowhere")
     ctx.emit(OBJECT_MOVED, f"the {label} {oid} {how}: now at {text}", object=oid,
@@ -186,7 +192,7 @@ def drop_all(ctx: Ctx, player: str, why: str) -> None:
     """Drop every carryable object in a player's possession where e stands (B.3)."""
     here = location(ctx, player)
     for oid in held(ctx, player):
-        if not kind(objects(ctx)[oid]).carryable:
+        if not kind(obj(ctx, oid) or {}).carryable:
             continue
         if here is not None:
             relocate_object(ctx, oid, here, how=f"is dropped by {player} ({why})")

@@ -2,11 +2,15 @@
 carries whom) and the Grid Objects (their records, where each lies, who holds it).
 
 A player's place is ``players.<name>.location``: ``[x, y]``, ``"Limbo"``, or None
-while the player is airborne (a thrown Toad). Grid Objects are kept under
-``board.objects`` (id -> kind, location ``[x, y]`` or None, airborne target or None,
-holder, and what the kind adds), with ``board.flights`` (thing -> thrower and
-catchers) and ``board.counters`` (for new ids). Players are named by their names,
-objects by their ids; a Toad carried or thrown as a thing is ``toad:<name>``.
+while the player is airborne (a thrown Toad). Grid Objects are the game's entities,
+``entities.<id>``: ``kind``; ``location``, the square ``[x, y]`` it lies on, the
+name of the player in whose possession it is (it travels with em, B.3), or None (in
+the air, or a Whacked Gremlin off the Grid); ``owner``, the player who bought or
+built it (Siren Bait, a Pinball Gun, a Radar Tower), else None; ``airborne``, the
+target of a throw, or None; and what the kind adds. ``board.flights`` holds what is
+in the air (thing -> target, thrower and catchers). Players are named by their
+names, objects by their ids; a Toad carried or thrown as a thing is ``toad:<name>``:
+a Toad is a player, and stays one.
 """
 
 from __future__ import annotations
@@ -81,18 +85,16 @@ def carried_toads(ctx: Ctx, player: str) -> list[str]:
 
 
 # -- Grid Objects ----------------------------------------------------------------------
-def objects(ctx: Ctx) -> dict[str, dict[str, Any]]:
-    found = ctx.get(["board", "objects"], {})
-    return found if isinstance(found, dict) else {}
+# Grid Objects are the game's entities (``entities.<id>``), and the kernel's indexes
+# answer what lies on a square, what a player holds and every object of a kind.
 
 
 def obj(ctx: Ctx, oid: str) -> dict[str, Any] | None:
-    record = objects(ctx).get(oid)
-    return record if isinstance(record, dict) else None
+    return ctx.entity(oid)
 
 
-def of_kind(ctx: Ctx, *kinds: str) -> list[str]:
-    return [oid for oid, rec in objects(ctx).items() if rec.get("kind") in kinds]
+def of_kind(ctx: Ctx, kind_name: str) -> list[str]:
+    return ctx.entities_of(kind_name)
 
 
 def object_square(record: dict[str, Any]) -> Square | None:
@@ -102,45 +104,46 @@ def object_square(record: dict[str, Any]) -> Square | None:
 def objects_at(ctx: Ctx, square: Square, *, hidden: bool = True) -> list[str]:
     """Ids of the objects on a square. ``hidden=False`` leaves out Bonus Boxes, which
     are hidden from the players and so never stop anything."""
-    return [oid for oid, rec in objects(ctx).items()
-            if object_square(rec) == square and (hidden or rec.get("kind") != BOX)]
+    return [oid for oid in ctx.entities_at(list(square))
+            if hidden or _kind_name(ctx, oid) != BOX]
+
+
+def _kind_name(ctx: Ctx, oid: str) -> str | None:
+    record = ctx.entity(oid)
+    return None if record is None else str(record["kind"])
 
 
 def impassable_at(ctx: Ctx, square: Square) -> bool:
-    return any(not kind(objects(ctx)[oid]).passable for oid in objects_at(ctx, square))
+    return any(not kind(record).passable for oid in objects_at(ctx, square)
+               if (record := ctx.entity(oid)) is not None)
 
 
-def new_id(ctx: Ctx, kind_name: str) -> str:
-    n = ctx.get(["board", "counters", kind_name], 0) + 1
-    if not ctx.state.has(["board", "counters"]):
-        ctx.set(["board", "counters"], {})
-    ctx.set(["board", "counters", kind_name], n)
-    return f"{kind_name}-{n}"
-
-
-def create(ctx: Ctx, kind_name: str, *, oid: str | None = None, location: Square | None = None,
-           holder: str | None = None, **fields: Any) -> str:
-    """A new Grid Object (on a square, held by a player, or nowhere yet)."""
-    oid = oid or new_id(ctx, kind_name)
-    if not ctx.state.has(["board", "objects"]):
-        ctx.set(["board", "objects"], {})
-    ctx.set(["board", "objects", oid], {
-        "kind": kind_name, "location": list(location) if location else None,
-        "airborne": None, "holder": holder, **fields})
-    return oid
+def create(ctx: Ctx, kind_name: str, *, cause: str, by: str | None = None,
+           oid: str | None = None, location: Square | None = None, holder: str | None = None,
+           owner: str | None = None, to: list[str] | None = None, **fields: Any) -> str:
+    """A new Grid Object on a square, held by a player, or nowhere yet; ``owner``: the
+    player who bought or built it."""
+    place: Any = list(location) if location else holder
+    return ctx.create_entity(kind_name, id=oid, owner=owner, location=place, cause=cause,
+                             by=by, to=to, airborne=None, **fields)
 
 
 def update(ctx: Ctx, oid: str, **fields: Any) -> None:
-    for name, value in fields.items():
-        ctx.set(["board", "objects", oid, name], list(value) if isinstance(value, tuple)
-                else value)
+    ctx.set_entity(oid, **{name: list(value) if isinstance(value, tuple) else value
+                           for name, value in fields.items()})
 
 
 def held(ctx: Ctx, player: str, *kinds: str) -> list[str]:
     """Objects in a player's possession (not worn), of the given kinds or of any."""
-    return [oid for oid, rec in objects(ctx).items()
-            if rec.get("holder") == player and not rec.get("worn")
-            and (not kinds or rec.get("kind") in kinds)]
+    return [oid for oid in ctx.entities_at(player)
+            if (record := ctx.entity(oid)) is not None and not record.get("worn")
+            and (not kinds or record["kind"] in kinds)]
+
+
+def worn(ctx: Ctx, player: str) -> list[str]:
+    """Objects a player wears (wax in eir ears)."""
+    return [oid for oid in ctx.entities_at(player)
+            if (record := ctx.entity(oid)) is not None and record.get("worn")]
 
 
 def possessions(ctx: Ctx, player: str) -> list[str]:

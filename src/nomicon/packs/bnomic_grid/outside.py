@@ -216,8 +216,8 @@ class Gremlins(Rule):
         """Create an Active Gremlin on a square."""
         ctx.require(movement.may_object_occupy(ctx, (x, y)),
                     f"a Gremlin cannot stand on {board.square_label((x, y))}")
-        oid = occupants.create(ctx, GREMLIN, location=(x, y), active=True, status=[],
-                           name=name or "")
+        oid = occupants.create(ctx, GREMLIN, location=(x, y), cause="added by the "
+                               "Administrator", active=True, status=[], name=name or "")
         ctx.emit(GREMLIN_ADDED, f"a Gremlin ({oid}) appears on {board.square_label((x, y))}",
                  object=oid, square=[x, y])
 
@@ -249,9 +249,10 @@ class BonusBoxes(Rule):
         """Place a Bonus Box on a square, in secret."""
         ctx.require(movement.may_object_occupy(ctx, (x, y)),
                     f"a Bonus Box cannot stand on {board.square_label((x, y))}")
-        oid = occupants.create(ctx, BOX, location=(x, y), points=points)
+        oid = occupants.create(ctx, BOX, location=(x, y), cause="placed by the Administrator",
+                               to=[], points=points)
         ctx.emit(BONUS_BOX_PLACED, f"{oid} ({points:+d} points) is on "
-                                   f"{board.square_label((x, y))}",
+                                          f"{board.square_label((x, y))}",
                  to=[], object=oid, square=[x, y], points=points)
 
     @hook(MOVED)
@@ -269,7 +270,7 @@ class BonusBoxes(Rule):
             effect = ctx.adjust("grid.bonus-box.effect", box)
             if effect is None:
                 continue  # a rule says this player is unaffected by Bonus Boxes
-            damage.destroy(ctx, oid, f"opened by {effect['player']}")
+            damage.destroy(ctx, oid, f"opened by {effect['player']}", by=effect["player"])
             self._apply(ctx, effect["player"], effect["points"], oid)
 
     def _apply(self, ctx: Ctx, player: str, points: int, oid: str) -> None:
@@ -285,19 +286,16 @@ class BonusBoxes(Rule):
     def redact(self, view: dict[str, Any], viewer: str) -> None:
         if viewer == "admin":
             return
-        board = view.get("board") or {}
         shown = radar_reveals(view, viewer)
-        objects = board.get("objects") or {}
+        objects = view.get("entities") or {}
         for oid in [o for o, rec in objects.items()
                     if isinstance(rec, dict) and rec.get("kind") == BOX]:
             if oid in shown:
-                objects[oid] = {"kind": BOX, "location": objects[oid].get("location"),
-                                "airborne": None, "holder": None, "revealed_by": "radar"}
+                objects[oid] = {"kind": BOX, "owner": None,
+                                "location": objects[oid].get("location"), "airborne": None,
+                                "revealed_by": "radar"}
             else:
                 del objects[oid]
-        counters = board.get("counters")
-        if isinstance(counters, dict):
-            counters.pop(BOX, None)
 
 
 class PlayerTraits(Rule):

@@ -52,10 +52,11 @@ def why_not_occupy(ctx: Ctx, player: str, square: Square) -> str | None:
     if not the_grid.contains(square):
         return (f"{board.square_label(square)} is off the Grid, which is {the_grid.width} by "
                 f"{the_grid.height}")
-    blocking = [oid for oid in occupants.objects_at(ctx, square, hidden=False)
-                if not terms.kind(occupants.objects(ctx)[oid]).passable]
+    blocking = [record for oid in occupants.objects_at(ctx, square, hidden=False)
+                if (record := occupants.obj(ctx, oid)) is not None
+                and not terms.kind(record).passable]
     if blocking:
-        labels = ", ".join(terms.kind(occupants.objects(ctx)[oid]).label for oid in blocking)
+        labels = ", ".join(terms.kind(record).label for record in blocking)
         return f"{board.square_label(square)} holds an Impassable object ({labels})"
     if not movement.may_player_occupy(ctx, player, square):
         others = ", ".join(occupants.free_players_at(ctx, square, but=player))
@@ -293,12 +294,12 @@ class Inventory(Rule):
 
     def redact(self, view: dict[str, Any], viewer: str) -> None:
         players = view.get("players") or {}
-        objects = (view.get("board") or {}).get("objects") or {}
+        objects = view.get("entities") or {}
         for name, record in players.items():
             if not isinstance(record, dict):
                 continue
             mine = [oid for oid, rec in objects.items()
-                    if isinstance(rec, dict) and rec.get("holder") == name
+                    if isinstance(rec, dict) and rec.get("location") == name
                     and not rec.get("worn")]
             mine += [TOAD_PREFIX + other for other, rec in players.items()
                      if isinstance(rec, dict) and rec.get("carried_by") == name]
@@ -334,7 +335,7 @@ class Throwing(Rule):
             ctx.set_attr(toad, "location", None)
             ctx.set_attr(toad, "airborne", list(target))
         else:
-            occupants.update(ctx, object, holder=None, location=None, airborne=list(target))
+            occupants.update(ctx, object, location=None, airborne=list(target))
         if not ctx.state.has(["board", "flights"]):
             ctx.set(["board", "flights"], {})
         ctx.set(["board", "flights", object], {"target": list(target), "thrower": actor,

@@ -59,9 +59,10 @@ class RadarTowers(Rule):
         here = occupants.location(ctx, actor)
         assert here is not None
         damage.charge(ctx, actor, self.params.price, "a Radar Tower")
-        oid = occupants.create(ctx, TOWER, location=here, builder=actor)
+        oid = occupants.create(ctx, TOWER, location=here, owner=actor, cause="built",
+                               by=actor)
         ctx.emit(TOWER_BUILT, f"{actor} builds a Radar Tower ({oid}) on "
-                              f"{board.square_label(here)}",
+                                     f"{board.square_label(here)}",
                  player=actor, object=oid, square=list(here))
 
     @build.check
@@ -69,7 +70,7 @@ class RadarTowers(Rule):
         here = occupants.location(ctx, actor)
         ctx.require(here is not None, "you are not on the Grid")
         assert here is not None
-        ctx.require(not any(occupants.objects(ctx)[oid].get("kind") == TOWER
+        ctx.require(not any((occupants.obj(ctx, oid) or {}).get("kind") == TOWER
                             for oid in occupants.objects_at(ctx, here)),
                     f"{board.square_label(here)} already contains a Radar Tower")
         damage.require_points(ctx, actor, self.params.price, "a Radar Tower")
@@ -96,7 +97,7 @@ class PinballGuns(Rule):
     def buy_gun(self, ctx: Ctx, actor: str) -> None:
         """Buy a Pinball Gun for 2 points."""
         damage.charge(ctx, actor, self.params.price, "a Pinball Gun")
-        oid = occupants.create(ctx, GUN, holder=actor)
+        oid = occupants.create(ctx, GUN, holder=actor, owner=actor, cause="bought", by=actor)
         ctx.emit(GUN_BOUGHT, f"{actor} buys a Pinball Gun ({oid})", player=actor, object=oid)
 
     @buy_gun.check
@@ -118,11 +119,11 @@ class PinballGuns(Rule):
         gun = occupants.held(ctx, actor, GUN)[0]
         ctx.emit(GUN_FIRED, f"{actor} fires a Pinball Gun at {board.square_label(target)}",
                  player=actor, target=list(target))
-        damage.destroy(ctx, gun, f"fired by {actor}")
+        damage.destroy(ctx, gun, f"fired by {actor}", by=actor)
         way = direction(here, target)
         players = occupants.free_players_at(ctx, target, but=actor)
         things = [oid for oid in occupants.objects_at(ctx, target)
-                  if terms.kind(occupants.objects(ctx)[oid]).mobile]
+                  if terms.kind(occupants.obj(ctx, oid) or {}).mobile]
         for player in players:
             shot = Blow(by=actor, target=player, prevented=False)
             ctx.dispatch(SHOT_RECEIVED, shot)

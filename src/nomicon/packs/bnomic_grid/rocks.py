@@ -32,7 +32,7 @@ def placeable_squares(ctx: Ctx) -> set[Square]:
     """Where a Big Rock may be placed: a vacant location, while at least two are
     vacant, or the location of another Big Rock."""
     vacant = movement.vacant_squares(ctx)
-    rocks = {occupants.object_square(occupants.objects(ctx)[oid])
+    rocks = {occupants.object_square(occupants.obj(ctx, oid) or {})
              for oid in occupants.of_kind(ctx, BIG_ROCK)}
     out = {s for s in rocks if s is not None}
     if len(vacant) >= 2:
@@ -40,24 +40,29 @@ def placeable_squares(ctx: Ctx) -> set[Square]:
     return out
 
 
-def place_rock(ctx: Ctx, square: Square, why: str) -> None:
-    """Put a Big Rock on a square; on another Big Rock, everything there is destroyed."""
+def _kind_of(ctx: Ctx, oid: str) -> str | None:
+    return (occupants.obj(ctx, oid) or {}).get("kind")
+
+
+def place_rock(ctx: Ctx, square: Square, why: str, *, by: str | None = None) -> None:
+    """Put a Big Rock on a square (``by``: the player who bought it); on another Big
+    Rock, everything there is destroyed."""
     others = [oid for oid in occupants.objects_at(ctx, square)
-              if occupants.objects(ctx)[oid].get("kind") == BIG_ROCK]
-    rock = occupants.create(ctx, BIG_ROCK, location=square)
+              if _kind_of(ctx, oid) == BIG_ROCK]
+    rock = occupants.create(ctx, BIG_ROCK, location=square, cause=why, by=by)
     if others:
         ctx.emit(ROCK_SMASHED, f"a Big Rock falls on the Big Rock at "
                                f"{board.square_label(square)}: "
                  "everything there is destroyed", square=list(square), object=rock)
         for oid in occupants.objects_at(ctx, square):
-            secret = occupants.objects(ctx)[oid].get("kind") == BOX
+            secret = _kind_of(ctx, oid) == BOX
             damage.destroy(ctx, oid,
-                          f"a Big Rock fell on a Big Rock at {board.square_label(square)}",
-                          to=[] if secret else None)
+                           f"a Big Rock fell on a Big Rock at {board.square_label(square)}",
+                           by=by, to=[] if secret else None)
         return
     for oid in occupants.objects_at(ctx, square):
-        if occupants.objects(ctx)[oid].get("kind") == BOX:
-            damage.destroy(ctx, oid, "buried under a Big Rock", to=[])
+        if _kind_of(ctx, oid) == BOX:
+            damage.destroy(ctx, oid, "buried under a Big Rock", by=by, to=[])
     ctx.emit(ROCK_PLACED,
              f"a Big Rock ({rock}) is placed on {board.square_label(square)} ({why})",
              object=rock, square=list(square))
@@ -117,7 +122,7 @@ class BigRocks(Rule):
                 self._not_purchased(ctx, actor, cost, "there is no location for it")
                 return
         damage.charge(ctx, actor, cost, "a Big Rock")
-        place_rock(ctx, square, f"bought by {actor} for {cost} points")
+        place_rock(ctx, square, f"bought by {actor} for {cost} points", by=actor)
 
     def _why_not_here(self, ctx: Ctx, square: Square) -> str:
         if not board.grid(ctx).contains(square):
@@ -154,7 +159,8 @@ class Yeti(Rule):
             square = movement.random_square(ctx, "the Yeti's first square",
                                          lambda s: movement.may_object_occupy(ctx, s))
             if square is not None:
-                occupants.create(ctx, YETI, oid=YETI, location=square)
+                occupants.create(ctx, YETI, oid=YETI, location=square,
+                                 cause="there exists an entity called the Yeti")
                 ctx.emit(YETI_APPEARED, f"the Yeti is on {board.square_label(square)}",
                          square=list(square))
         # nweek 1 is one of "each nweek": its 1st nday starts as the game begins, so

@@ -38,7 +38,7 @@ def radar_reach(view: dict[str, Any], viewer: str) -> int | None:
     if towers is not None and any(
             isinstance(rec, dict) and rec.get("kind") == TOWER
             and as_square(rec.get("location")) == here
-            for rec in ((view.get("board") or {}).get("objects") or {}).values()):
+            for rec in (view.get("entities") or {}).values()):
         reach += int(towers.get("bonus", 3))
     return reach
 
@@ -51,7 +51,7 @@ def radar_reveals(view: dict[str, Any], viewer: str) -> set[str]:
     if reach is None or here is None:
         return set()
     found = set()
-    for oid, rec in ((view.get("board") or {}).get("objects") or {}).items():
+    for oid, rec in (view.get("entities") or {}).items():
         square = as_square(rec.get("location")) if isinstance(rec, dict) else None
         if isinstance(rec, dict) and rec.get("kind") == BOX and square is not None \
                 and distance(square, here) <= reach:

@@ -35,7 +35,7 @@ def sirens(ctx: Ctx) -> list[tuple[str, Square]]:
     """Every Siren on the Grid, with eir square."""
     out = []
     for oid in occupants.of_kind(ctx, SIREN):
-        square = occupants.object_square(occupants.objects(ctx)[oid])
+        square = occupants.object_square(occupants.obj(ctx, oid) or {})
         if square is not None:
             out.append((oid, square))
     return out
@@ -67,13 +67,13 @@ def under_influence(ctx: Ctx, player: str, oid: str, square: Square) -> bool:
 def create_siren(ctx: Ctx, square: Square, why: str) -> str:
     """A new Siren on the Big Rock at ``square``, named by the Administrator (E.2.1)."""
     rock = next((oid for oid in occupants.objects_at(ctx, square)
-                 if occupants.objects(ctx)[oid].get("kind") == terms.BIG_ROCK), None)
-    oid = occupants.new_id(ctx, SIREN)
+                 if (occupants.obj(ctx, oid) or {}).get("kind") == terms.BIG_ROCK), None)
+    oid = ctx.new_entity_id(SIREN)
     name = "Siren " + oid.rsplit("-", 1)[-1]
-    occupants.create(ctx, SIREN, oid=oid, location=square, name=name, rock=rock, free=[],
-                 enchanted={})
+    occupants.create(ctx, SIREN, oid=oid, location=square, cause=why, name=name, rock=rock,
+                     free=[], enchanted={})
     ctx.emit(SIREN_APPEARED, f"{name} sits on the Big Rock at "
-                             f"{board.square_label(square)} ({why})",
+                                    f"{board.square_label(square)} ({why})",
              object=oid, name=name, square=list(square))
     return oid
 
@@ -204,7 +204,7 @@ class Lovemaking(Rule):
         oid = siren or self._lovers(ctx, actor)[0]
         name = siren_name(ctx, oid)
         ctx.emit(SIREN_LOVED, f"{actor} Makes Love to {name}", player=actor, siren=oid)
-        damage.destroy(ctx, oid, f"{actor} Made Love to {name}")
+        damage.destroy(ctx, oid, f"{actor} Made Love to {name}", by=actor)
         value = ctx.roll(self.params.die, f"{actor} Made Love to {name}: 1d{self.params.die}")
         if value == self.params.toad_on:
             ctx.emit(TOAD_MADE, f"{actor} rolled {value} and becomes a Toad for "

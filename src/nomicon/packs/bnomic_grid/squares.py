@@ -35,8 +35,7 @@ def ensure_board(ctx: Ctx, width: int = 20, height: int = 20, degrees: int = 10)
     if not isinstance(ctx.get(["board"], None), dict):
         ctx.set(["board"], {})
     defaults: dict[str, Any] = {"width": width, "height": height, "nweek": 1,
-                                "temperature": degrees, "squares": {}, "objects": {},
-                                "flights": {}, "counters": {}}
+                                "temperature": degrees, "squares": {}, "flights": {}}
     for name, value in defaults.items():
         if not ctx.state.has(["board", name]):
             ctx.set(["board", name], value)

@@ -46,6 +46,9 @@ KINDS: dict[str, Kind] = {
     BOX: Kind("Bonus Box", mobile=False),
 }
 
+#: The Impassable kinds (any other kind, one an Administrator makes up too, is Passable).
+IMPASSABLE = frozenset(name for name, what in KINDS.items() if not what.passable)
+
 # Kinds that rules explicitly allow to share a square although some are Impassable:
 # a Siren sits on eir Big Rock (E.2.1) and Siren Bait is placed on one (E.2.4).
 OVERLAPPING = frozenset({BIG_ROCK, SIREN, BAIT})

@@ -66,7 +66,8 @@ class BallsOfWax(Rule):
         square = movement.random_square(ctx, "a Ball of Wax is placed",
                                      lambda s: movement.may_object_occupy(ctx, s))
         if square is not None:
-            oid = occupants.create(ctx, WAX, location=square)
+            oid = occupants.create(ctx, WAX, location=square,
+                                   cause="a Ball of Wax each nweek")
             ctx.emit(OBJECT_PLACED, f"a Ball of Wax ({oid}) is placed on "
                      f"{board.square_label(square)}", object=oid, square=list(square))
 
@@ -159,15 +160,15 @@ class BallsOfWax(Rule):
         ctx.cancel_timer(f"land:{oid}")
         occupants.update(ctx, oid, airborne=None)
         if record.get("kind") == EARWAX:
-            damage.destroy(ctx, oid, "explodes under the Big Stick; the bits fall harmlessly")
+            damage.destroy(ctx, oid, "explodes under the Big Stick; the bits fall harmlessly",
+                           by=data["by"])
         else:
             relocate_or_remove(ctx, oid, "the Ball of Wax is Whacked out of the air")
 
 
 def remove_wax(ctx: Ctx, player: str, why: str) -> None:
     """The wax comes out of the player's ears as a Ball of Earwax, Disgusting."""
-    worn = [oid for oid, rec in occupants.objects(ctx).items()
-            if rec.get("holder") == player and rec.get("worn")]
+    worn = occupants.worn(ctx, player)
     if not worn and not occupants.has_status(ctx, player, "Deaf"):
         return
     for oid in worn:

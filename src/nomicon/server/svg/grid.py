@@ -3,10 +3,12 @@
 Each square is drawn with its substance and its state (Wet, Frozen, Fire); Sirens'
 zones are shaded (the Zone of Enchantment darker than the Zone of Almost-Total
 Rapture around it); Grid Objects are small labelled glyphs by kind, explained in a
-legend; players' pieces stand on their squares, and players in Limbo wait in a box
-under the Grid. Thrown things are drawn at their Target with a dashed ring. Only
-what the view holds is drawn: a player's view shows the Bonus Boxes eir Radar
-reveals, and the reach of eir Radar as a dotted outline.
+legend (the Grid Objects are the view's entities, ``entities.<id>``, on the square
+their ``location`` names; one a player holds is on no square); players' pieces stand
+on their squares, and players in Limbo wait in a box under the Grid. Thrown things
+are drawn at their Target with a dashed ring. Only what the view holds is drawn: a
+player's view shows the Bonus Boxes eir Radar reveals, and the reach of eir Radar as
+a dotted outline.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def draw(view: dict[str, Any], viewer: str) -> str:
     width, height = _size(board.get("width"), 20), _size(board.get("height"), 20)
     if not width or not height:
         return placeholder("grid", "The Grid has no squares.")
-    objects = {oid: rec for oid, rec in (board.get("objects") or {}).items()
+    objects = {oid: rec for oid, rec in (view.get("entities") or {}).items()
                if isinstance(rec, dict)}
     players = {name: rec for name, rec in (view.get("players") or {}).items()
                if isinstance(rec, dict)}
