@@ -34,3 +34,12 @@ def test_the_authoring_names_are_the_kernels_and_nomicon_offers_them_too() -> No
         if name not in ("turns", "iso", "parse"):
             assert getattr(nomicon, name) is getattr(authoring, name), name
     assert nomicon.__version__
+
+
+def test_sealed_steps_and_seats_are_offered_to_rule_authors() -> None:
+    from nomicon.kernel.sealed import Resolved
+    from nomicon.kernel.seats import Seat
+
+    assert (authoring.Resolved, authoring.Seat) == (Resolved, Seat)
+    assert {"open_step", "open_ballot", "submit", "step", "resolve_step", "leave", "seat",
+            "start_bot", "seat_of"} <= set(dir(authoring.Ctx))

@@ -37,8 +37,10 @@ if TYPE_CHECKING:
         Pack,
         PackParams,
         Refusal,
+        Resolved,
         Rule,
         RuleParams,
+        Seat,
         action,
         adjust,
         every,
@@ -62,8 +64,8 @@ _ERRORS_ELSEWHERE = {"PathError": "nomicon.kernel.state",
 #: The rule author's names (``nomicon.authoring``), also importable from here.
 _AUTHORING = frozenset({
     "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "Initial", "InvalidRuleChange",
-    "Pack", "PackParams", "Refusal", "Rule", "RuleParams", "action", "adjust", "every",
-    "finish", "hook", "veto",
+    "Pack", "PackParams", "Refusal", "Resolved", "Rule", "RuleParams", "Seat", "action",
+    "adjust", "every", "finish", "hook", "veto",
 })
 
 __all__ = [
@@ -86,11 +88,13 @@ __all__ = [
     "PackParams",
     "PathError",
     "Refusal",
+    "Resolved",
     "Rule",
     "RuleError",
     "RuleParams",
     "RunawayChain",
     "ScheduleError",
+    "Seat",
     "SimError",
     "UnknownAction",
     "__version__",

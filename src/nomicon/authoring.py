@@ -33,7 +33,10 @@ What is here:
   action), :func:`adjust` (a number another rule asks for), :func:`every` (a
   schedule in the rule's words);
 - :class:`Ctx`, what a rule sees and acts through (the state, the dice, the ledger,
-  prompts, timers, events);
+  prompts, timers, events, sealed steps and ballots with ``open_step``,
+  ``open_ballot``, ``submit``, ``step`` and ``resolve_step``, and seats with ``leave``,
+  ``seat``, ``start_bot`` and ``seat_of``); :class:`Resolved`, a sealed step's result
+  as its handler receives it; :class:`Seat`, who plays a player's seat;
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`;
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`);
@@ -61,6 +64,8 @@ from nomicon.kernel.rules import (
     hook,
     veto,
 )
+from nomicon.kernel.sealed import Resolved
+from nomicon.kernel.seats import Seat
 from nomicon.kernel.timefmt import iso, parse
 
 __all__ = [
@@ -75,8 +80,10 @@ __all__ = [
     "Pack",
     "PackParams",
     "Refusal",
+    "Resolved",
     "Rule",
     "RuleParams",
+    "Seat",
     "action",
     "adjust",
     "every",
