@@ -30,10 +30,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from nomicon.kernel.rules import Rule
 from nomicon.kernel.seats import ADMIN, Acting, controls, seat_of
+from nomicon.kernel.seats import SEATS as SEATS_KEY  # (STEPS is this module's own key)
 from nomicon.kernel.state import copy_tree
 from nomicon.kernel.timefmt import iso
 
@@ -75,10 +76,11 @@ class Resolved:
         return [option for option, votes in self.tally.items() if votes == top]
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """What everyone may know of an open step."""
 
+    # A named tuple: rules ask for it in the checks of their actions, which
+    # legal_actions runs for every player after every move.
     name: str
     players: tuple[str, ...]
     submitted: tuple[str, ...]
@@ -224,9 +226,10 @@ def audience(root: dict[str, Any], record: dict[str, Any], player: str) -> list[
     """Who may read ``player``'s submission to the step ``record`` (besides the admin):
     the player, whoever plays their seat, and the step's audience now."""
     names = [player]
-    seat = seat_of(root, player)
-    if seat.played_by is not None:
-        names.append(seat.played_by)
+    if root.get(SEATS_KEY):
+        seat = seat_of(root, player)
+        if seat.played_by is not None:
+            names.append(seat.played_by)
     return list(dict.fromkeys([*names, *_named(root, record["visible_to"])]))
 
 
@@ -247,6 +250,8 @@ def waiting(root: dict[str, Any], record: dict[str, Any]) -> list[str]:
     """The players the step still waits for: those who have not submitted, unless
     their seat is empty (they left and nobody plays it)."""
     subs = record["submissions"]
+    if not root.get(SEATS_KEY):  # the usual case: every player plays their own seat
+        return [p for p in record["players"] if p not in subs]
     return [p for p in record["players"] if p not in subs and not seat_of(root, p).is_empty]
 
 
@@ -299,13 +304,14 @@ def deadline(ctx: Acting, name: str) -> None:
 def resolve(ctx: Acting, name: str) -> None:
     """Resolve the step ``name`` now: defaults for the players who did not submit, a
     ``step.resolved`` event revealing every value, then the rule's handler."""
-    record: dict[str, Any] = copy_tree(ctx.state.get([STEPS, name]))
+    # The record leaves the state below; what is kept of it is copied out first.
+    record: dict[str, Any] = ctx.state.get([STEPS, name])
     rule = ctx.rules.by_rid.get(record["rid"])
     values: dict[str, Any] = {}
     defaulted: list[str] = []
     for player in record["players"]:
         if player in record["submissions"]:
-            values[player] = record["submissions"][player]
+            values[player] = copy_tree(record["submissions"][player])
         else:
             values[player] = default_for(ctx, record, player)
             defaulted.append(player)
@@ -326,7 +332,8 @@ def resolve(ctx: Acting, name: str) -> None:
              step=name, submissions=values, defaulted=defaulted, tally=tally)
     if rule is None:
         return  # the rule that opened the step was repealed: nothing to resume
-    resolved = Resolved(name, values, tuple(defaulted), record["data"], tally, weights)
+    resolved = Resolved(name, values, tuple(defaulted), copy_tree(record["data"]), tally,
+                        weights)
     with ctx.running(rule):
         getattr(rule, record["handler"])(ctx, resolved)
 

@@ -95,9 +95,10 @@ class Seating(Rule):
     def play_seats(self, ctx: Ctx, data: dict[str, Any]) -> None:
         """Let the bots make their moves, and resolve the steps that wait only for
         empty seats."""
-        root = ctx.state.root
-        if not root.get(seats.SEATS) and not root.get(sealed.STEPS):
-            return  # the usual case, at the end of every batch
+        # Without a seat that is not its player's own there is no bot to play and no
+        # empty seat for a step to stop waiting for: the usual case, in every batch.
+        if not ctx.state.root.get(seats.SEATS):
+            return
         failed: set[tuple[str, str]] = set()
         turns: dict[tuple[str, int], int] = {}
         for _ in range(MOST_MOVES):
