@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from sealedpack import GUESSES, POLL, START, new_game
 
 from nomicon.exchange import export_document
+from nomicon.kernel import ruleset
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionRefused
 from nomicon.kernel.views import log_view
@@ -191,6 +192,18 @@ def test_a_step_open_for_its_whole_time_waits_for_the_deadline() -> None:
     assert results(game) == []
     game.advance(START + timedelta(days=2))
     assert results(game)[0]["guesses"] == {"alice": 1, "bob": 2, "carol": 3}
+
+
+def test_a_step_whose_rule_is_repealed_resolves_at_its_deadline_without_it() -> None:
+    game = started()
+    game.act("alice", "guess", number=8)
+    with game._transaction(game.clock, "admin") as ctx:
+        ruleset.repeal(ctx, 1)
+    game.advance(START + timedelta(days=2))
+    [resolved] = events(game, "bob", "step.resolved")
+    assert resolved["data"]["submissions"] == {"alice": 8, "bob": 1, "carol": 1}
+    assert results(game) == []  # the handler went with its rule
+    assert game.state.root["steps"] == {}
 
 
 @settings(max_examples=40, deadline=None)

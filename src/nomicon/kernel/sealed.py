@@ -305,7 +305,9 @@ def resolve(ctx: Acting, name: str) -> None:
     """Resolve the step ``name`` now: defaults for the players who did not submit, a
     ``step.resolved`` event revealing every value, then the rule's handler."""
     # The record leaves the state below; what is kept of it is copied out first.
-    record: dict[str, Any] = ctx.state.get([STEPS, name])
+    record: dict[str, Any] | None = ctx.state.get([STEPS, name], None)
+    if record is None:
+        ctx.refuse(f"nothing is being collected under {name!r} now")
     rule = ctx.rules.by_rid.get(record["rid"])
     values: dict[str, Any] = {}
     defaulted: list[str] = []
