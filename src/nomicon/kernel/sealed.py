@@ -30,13 +30,15 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from nomicon.kernel.rules import Rule
 from nomicon.kernel.seats import ADMIN, Acting, controls, seat_of
 from nomicon.kernel.seats import SEATS as SEATS_KEY  # (STEPS is this module's own key)
 from nomicon.kernel.state import copy_tree
 from nomicon.kernel.timefmt import iso
+
+if TYPE_CHECKING:  # views import this module, and must stay light (see seats)
+    from nomicon.kernel.rules import Rule
 
 STEPS = "steps"
 #: The rid of the kernel rule that keeps the steps' deadlines (``seating.Seating``),

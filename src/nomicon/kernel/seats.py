@@ -27,11 +27,15 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, NoReturn, Protocol
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol
 
 from nomicon.kernel.errors import PROCEDURE, ActionRefused
-from nomicon.kernel.rules import Rule
-from nomicon.kernel.state import State
+
+# Views read seats and sealed steps, and commands that only show a game import views:
+# these modules stay light (no rule machinery, no pydantic) for them.
+if TYPE_CHECKING:
+    from nomicon.kernel.rules import Rule
+    from nomicon.kernel.state import State
 
 SEATS = "seats"
 ADMIN = "admin"
