@@ -138,9 +138,9 @@ def open_step(ctx: Acting, name: str, players: Sequence[str], *,
     strangers = [p for p in members if not ctx.is_player(p)]
     if strangers:
         raise ValueError(f"step {name!r}: {', '.join(strangers)} are not players")
+    # Performance: the record is written once a step and copied as it is written (the
+    # state and its op each keep a copy), so it holds no more than the step needs.
     record: dict[str, Any] = {
-        "name": name,
-        "kind": "ballot" if options is not None else "step",
         "players": members,
         "deadline": None,
         "visible_to": list(visible_to),
@@ -149,11 +149,11 @@ def open_step(ctx: Acting, name: str, players: Sequence[str], *,
         "rule": rule.number,
         "rid": rule.rid,
         "handler": _method_name(rule, on_resolve, "a step's handler"),
-        "default": ({"method": _method_name(rule, default, "a step's default")}
-                    if callable(default) else {"value": copy_tree(default)}),
+        "default": None if callable(default) else copy_tree(default),
+        "default_method": (_method_name(rule, default, "a step's default")
+                           if callable(default) else None),
         "choices": _method_name(rule, choices, "a step's choices") if choices else None,
         "data": copy_tree(dict(data or {})),
-        "opened": iso(ctx.now),
         "submissions": {},
     }
     if options is not None:
@@ -285,7 +285,7 @@ def submit(ctx: Acting, name: str, player: str, value: Any) -> None:
                    detail="a submission to it is final once made")
     values = allowed(ctx, record, player)
     if values is not None and value not in values and not (
-            value is None and record["kind"] == "ballot"):
+            value is None and "options" in record):
         ctx.refuse(f"{value!r} is not a value {player} may submit to {name}",
                    detail=f"choose one of {values}" if values else "there is none to choose")
     ctx.state.set([STEPS, name, "submissions", player], copy_tree(value))
@@ -321,7 +321,7 @@ def resolve(ctx: Acting, name: str) -> None:
             defaulted.append(player)
     tally: dict[Any, int] | None = None
     weights: dict[str, int] | None = None
-    if record["kind"] == "ballot":
+    if "options" in record:
         weights = _weights(ctx, rule, record)
         tally = {option: 0 for option in record["options"]}
         for voter, vote in values.items():
@@ -345,14 +345,14 @@ def resolve(ctx: Acting, name: str) -> None:
 def default_for(ctx: Acting, record: dict[str, Any], player: str) -> Any:
     """The rule's default for ``player`` in the step ``record`` (None when the rule that
     works it out is no longer in force)."""
-    default = record["default"]
-    if "value" in default:
-        return copy_tree(default["value"])
+    method = record["default_method"]
+    if method is None:
+        return copy_tree(record["default"])
     rule = ctx.rules.by_rid.get(record["rid"])
     if rule is None:
         return None
     with ctx.running(rule):
-        return getattr(rule, default["method"])(ctx, player)
+        return getattr(rule, method)(ctx, player)
 
 
 def _weights(ctx: Acting, rule: Rule | None, record: dict[str, Any]) -> dict[str, int]:

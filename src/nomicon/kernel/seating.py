@@ -119,7 +119,7 @@ def _submit_for_a_bot(ctx: Ctx, failed: set[tuple[str, str]]) -> bool:
                 continue
             try:
                 with ctx.savepoint():
-                    value = _bot_value(ctx, bot, record, player)
+                    value = _bot_value(ctx, bot, name, record, player)
                     sealed.submit(ctx, name, player, value)
             except Refusal:
                 failed.add((name, player))  # the rules take nothing from it: the default
@@ -127,7 +127,7 @@ def _submit_for_a_bot(ctx: Ctx, failed: set[tuple[str, str]]) -> bool:
     return False
 
 
-def _bot_value(ctx: Ctx, bot: str, record: dict[str, Any], player: str) -> Any:
+def _bot_value(ctx: Ctx, bot: str, name: str, record: dict[str, Any], player: str) -> Any:
     """What ``bot`` submits for ``player``: a value drawn from what they may submit
     (``random``, with a roll that only the submission's audience sees), or the step's
     default."""
@@ -136,7 +136,7 @@ def _bot_value(ctx: Ctx, bot: str, record: dict[str, Any], player: str) -> Any:
         return sealed.default_for(ctx, record, player)
     if len(choices) == 1:
         return choices[0]
-    roll = ctx.roll(len(choices), f"the bot playing {player} chooses for {record['name']} "
+    roll = ctx.roll(len(choices), f"the bot playing {player} chooses for {name} "
                     "(1dK over the choices in their order)",
                     to=sealed.audience(ctx.state.root, record, player))
     return choices[roll - 1]
