@@ -90,3 +90,12 @@ def test_entities_are_made_and_found_through_the_authoring_names() -> None:
                    "move_entity", "set_owner", "set_entity", "entities_at", "owned_by",
                    "entities_of", "entity_locations"):
         assert callable(getattr(authoring.Ctx, method)), method
+
+
+def test_sealed_steps_and_seats_are_offered_to_rule_authors() -> None:
+    from nomicon.kernel.sealed import Resolved
+    from nomicon.kernel.seats import Seat
+
+    assert (authoring.Resolved, authoring.Seat) == (Resolved, Seat)
+    assert {"open_step", "open_ballot", "submit", "step", "resolve_step", "leave", "seat",
+            "start_bot", "seat_of"} <= set(dir(authoring.Ctx))

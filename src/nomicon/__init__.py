@@ -40,8 +40,10 @@ if TYPE_CHECKING:
         PackParams,
         Phase,
         Refusal,
+        Resolved,
         Rule,
         RuleParams,
+        Seat,
         Split,
         StandingAnswers,
         Status,
@@ -72,9 +74,9 @@ _ERRORS_ELSEWHERE = {"PathError": "nomicon.kernel.state",
 #: The rule author's names (``nomicon.authoring``), also importable from here.
 _AUTHORING = frozenset({
     "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "EventFieldError", "EventKind",
-    "Initial", "InvalidRuleChange", "Pack", "PackParams", "Phase", "Refusal", "Rule",
-    "RuleParams", "Split", "StandingAnswers", "Status", "Update", "action", "adjust",
-    "admin_prompts_open", "every", "finish", "hook", "round_money", "split", "veto",
+    "Initial", "InvalidRuleChange", "Pack", "PackParams", "Phase", "Refusal", "Resolved",
+    "Rule", "RuleParams", "Seat", "Split", "StandingAnswers", "Status", "Update", "action",
+    "adjust", "admin_prompts_open", "every", "finish", "hook", "round_money", "split", "veto",
 })
 
 __all__ = [
@@ -100,11 +102,13 @@ __all__ = [
     "PathError",
     "Phase",
     "Refusal",
+    "Resolved",
     "Rule",
     "RuleError",
     "RuleParams",
     "RunawayChain",
     "ScheduleError",
+    "Seat",
     "SimError",
     "Split",
     "StandingAnswers",

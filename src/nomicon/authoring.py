@@ -49,7 +49,11 @@ What is here:
   ``entities_at``, ``owned_by``, ``entities_of``, ``entity_locations``), statuses
   with ``grant_status``, ``status``,
   ``has_status``, ``end_status`` and ``holders_of``, and pausing the game's clock
-  with ``pause``, ``resume`` and ``is_paused``); :class:`Status`, a status's record;
+  with ``pause``, ``resume`` and ``is_paused``, sealed steps and ballots with
+  ``open_step``, ``open_ballot``, ``submit``, ``step`` and ``resolve_step``, and seats
+  with ``leave``, ``seat``, ``start_bot`` and ``seat_of``); :class:`Status`, a
+  status's record; :class:`Resolved`, a sealed step's result as its handler receives
+  it; :class:`Seat`, who plays a player's seat;
 - events: :class:`EventKind` (a kind of event declared with its fields, which mypy
   checks in the hooks, the rule class when it is made, and ``ctx.emit`` when an
   event is emitted), and :mod:`events`, the kinds the kernel and the governance
@@ -93,6 +97,8 @@ from nomicon.kernel.rules import (
     hook,
     veto,
 )
+from nomicon.kernel.sealed import Resolved
+from nomicon.kernel.seats import Seat
 from nomicon.kernel.standing import StandingAnswers
 from nomicon.kernel.statuses import Status
 from nomicon.kernel.timefmt import iso, parse
@@ -113,8 +119,10 @@ __all__ = [
     "PackParams",
     "Phase",
     "Refusal",
+    "Resolved",
     "Rule",
     "RuleParams",
+    "Seat",
     "Split",
     "StandingAnswers",
     "Status",

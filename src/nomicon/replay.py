@@ -210,7 +210,10 @@ def _perform(game: Game, head: dict[str, Any]) -> None:
         args = data.get("args") or {}
         if not isinstance(args, dict):
             raise ValueError("the action's arguments are not an object")
-        game.act(str(head.get("actor")), str(data.get("name")), at=at, **args)
+        # A substitute's action is recorded in the seat's name, ``by`` the substitute,
+        # who is the one that sends it again.
+        game.act(str(data.get("by") or head.get("actor")), str(data.get("name")), at=at,
+                 **args)
     elif kind in ("timer.fired", "timer.failed"):
         # The engine fires the timer due first (by time, then key), and only that.
         timer = game.next_timer()

@@ -35,6 +35,7 @@ import nomicon
 from nomicon.kernel.engine import Game, event_hash
 from nomicon.kernel.errors import ActionError, RuleError
 from nomicon.kernel.pack import Registry
+from nomicon.kernel.seats import NOT_OFFERED
 from nomicon.kernel.state import fold
 from nomicon.sim.bots import Move, Outcome, RandomBot, step
 
@@ -277,8 +278,10 @@ class Prober:
     def move(self) -> Move:
         game, rng = self.game, self.rng
         actor = rng.choice([*game.state.root["players"], OUTSIDER])
+        # Joining and leaving the game are not moves of it (legal_actions offers
+        # neither): a probe that made a player leave would end their part in the play.
         names = [n for n, found in game.ruleset.actions.items()
-                 if n != "join" and not any(decl.admin for _rule, decl in found)]
+                 if n not in NOT_OFFERED and not any(decl.admin for _rule, decl in found)]
         name = rng.choice([*names, "no-such-action"])
         specs = self._specs(actor, name)
         args = dict(self.bot.move_for(game, actor, {"name": name, "args": specs}).args)

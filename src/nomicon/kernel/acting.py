@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from datetime import datetime
-from typing import Any, NoReturn, Protocol, TypeVar
+from datetime import datetime, timedelta
+from typing import Any, NoReturn, Protocol, TypeVar, overload
 
 from nomicon.kernel.eventkind import EventKind
 from nomicon.kernel.rules import ActionDecl, Attribute, Currency, Rule
@@ -46,6 +46,7 @@ class RulesInForce(Protocol):
 
 
 T = TypeVar("T")
+F = TypeVar("F", bound=Mapping[str, Any])
 
 
 class Events(Protocol):
@@ -78,5 +79,12 @@ class Acting(Protocol):
     def is_player(self, name: str | None) -> bool: ...
     def emit(self, type: str | EventKind[Any], message: str = "", *,
              to: Sequence[str] | None = None, key: str | None = None, **data: Any) -> None: ...
+    @overload
+    def dispatch(self, type: EventKind[F], data: F, *, key: str | None = None) -> None: ...
+    @overload
+    def dispatch(self, type: str, data: dict[str, Any], *, key: str | None = None) -> None: ...
     def adjust(self, name: str, value: T) -> T | None: ...
+    def set_timer(self, key: str, due: datetime | timedelta, handler: Callable[..., Any] | str,
+                  payload: dict[str, Any] | None = None) -> None: ...
+    def cancel_timer(self, key: str) -> None: ...
     def roll(self, sides: int, purpose: str, *, to: Sequence[str] | None = None) -> int: ...

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, NoReturn, Protocol, TypeVar, overload
 
-from nomicon.kernel import dice, entities, events, ledger, limits, pausing, statuses
+from nomicon.kernel import dice, entities, events, ledger, limits, pausing, sealed, seats, statuses
 from nomicon.kernel.acting import RulesInForce
 from nomicon.kernel.errors import Refusal, RunawayChain
 from nomicon.kernel.eventkind import EventKind, F
@@ -701,6 +701,66 @@ class Ctx:
     def holders_of(self, name: str) -> list[str]:
         """The players and entities that have the status ``name`` now."""
         return statuses.holders(self, name)
+
+    # -- sealed steps and ballots (kept by nomicon.kernel.sealed) ------------------
+    def open_step(self, name: str, players: Sequence[str], *, on_resolve: Handler,
+                  deadline: datetime | timedelta | None = None, default: Any = None,
+                  visible_to: Sequence[str] = (), choices: Handler | None = None,
+                  changeable: bool = True, early: bool = True,
+                  data: dict[str, Any] | None = None) -> None:
+        """Collect one sealed submission from each of ``players`` under ``name``; the
+        running rule's ``on_resolve(ctx, resolved)`` runs when all are in (``early``)
+        or at ``deadline``, with ``default`` (a value, or a method ``(ctx, player)``)
+        for the missing. ``visible_to``: who else reads the submissions (players, or
+        ``role:<name>``). ``choices``: a method ``(ctx, player)`` listing what a
+        player may submit. See :mod:`nomicon.kernel.sealed`."""
+        sealed.open_step(self, name, players, on_resolve=on_resolve, deadline=deadline,
+                         default=default, visible_to=visible_to, choices=choices,
+                         changeable=changeable, early=early, data=data)
+
+    def open_ballot(self, name: str, voters: Sequence[str], options: Sequence[Any], *,
+                    on_resolve: Handler, deadline: datetime | timedelta | None = None,
+                    weights: dict[str, int] | Handler | None = None, default: Any = None,
+                    visible_to: Sequence[str] = (), changeable: bool = True,
+                    early: bool = False, data: dict[str, Any] | None = None) -> None:
+        """A sealed step whose submissions are votes for one of ``options``, counted
+        with ``weights`` (by voter, or a method ``(ctx, voter)`` asked at the count)."""
+        sealed.open_ballot(self, name, voters, options, on_resolve=on_resolve,
+                           deadline=deadline, weights=weights, default=default,
+                           visible_to=visible_to, changeable=changeable, early=early,
+                           data=data)
+
+    def submit(self, step: str, player: str, value: Any) -> None:
+        """``player`` submits ``value`` to the open step ``step`` (or changes theirs)."""
+        sealed.submit(self, step, player, value)
+
+    def step(self, name: str) -> sealed.Step | None:
+        """What everyone may know of the open step ``name`` (None: not open)."""
+        return sealed.step(self.state.root, name)
+
+    def resolve_step(self, name: str) -> None:
+        """Resolve the open step ``name`` now, with the defaults for the missing."""
+        sealed.resolve(self, name)
+
+    # -- seats (kept by nomicon.kernel.seats) ----------------------------------
+    def leave(self, player: str, *, cause: str) -> None:
+        """``player`` leaves the game: a ``player.left`` event, then the ``seat.left``
+        hook, where the rules deal with what they held and may fill their seat."""
+        seats.leave(self, player, cause=cause)
+
+    def seat(self, player: str, *, played_by: str) -> None:
+        """``played_by`` (a substitute) plays ``player``'s seat; ``played_by=player``
+        gives it back."""
+        seats.seat(self, player, played_by=played_by)
+
+    def start_bot(self, seat: str, bot: str = "random", *, counts: bool = True) -> None:
+        """The engine plays ``seat`` with the named bot (``random``, ``default``);
+        ``counts``: whether the seat still counts as a player for scoring."""
+        seats.start_bot(self, seat, bot, counts=counts)
+
+    def seat_of(self, player: str) -> seats.Seat:
+        """Who plays ``player``'s seat now, and whether it counts for scoring."""
+        return seats.seat_of(self.state.root, player)
 
     # -- secrets -----------------------------------------------------------
     def commitment(self) -> str:

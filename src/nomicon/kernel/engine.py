@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import dice, entities, events, ledger, pausing, statuses, timers
+from nomicon.kernel import dice, entities, events, ledger, pausing, seats, statuses, timers
 from nomicon.kernel.actions import ArgsValidator, describe_args
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
@@ -42,6 +42,7 @@ from nomicon.kernel.probing import Plan, plans
 from nomicon.kernel.procedure import Procedure
 from nomicon.kernel.rules import ActionDecl, Rule
 from nomicon.kernel.ruleset import Ruleset, enact
+from nomicon.kernel.seating import Seating
 from nomicon.kernel.state import State, copy_tree, fold
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.versions import NOMICON_VERSION
@@ -97,6 +98,7 @@ class Game:
         self.allow_forced = allow_forced
         self._ruleset: Ruleset | None = None
         self._procedure = Procedure()
+        self._seating = Seating()
         self.commit_hooks: list[CommitHook] = []
         #: A simulation's game (see :meth:`for_simulation`): no hash chain.
         self.simulation = simulation
@@ -243,7 +245,7 @@ class Game:
     def ruleset(self) -> Ruleset:
         if self._ruleset is None:
             self._ruleset = Ruleset(self.state.root.get("rules", {}), self.registry,
-                                    (self._procedure,))
+                                    (self._procedure, self._seating))
         return self._ruleset
 
     def invalidate_ruleset(self, back_to: Ruleset | None = None) -> None:
@@ -450,10 +452,12 @@ class Game:
         self._catch_up(now)
         if self.is_over:
             raise ActionRefused(actor, name, "the game is over", rule=PROCEDURE, args=args)
+        # A substitute acts in the name of the seat they play (nomicon.kernel.seats).
+        seat, by = seats.caller(self.state.root, actor, name, args)
         start = len(self.log)
         try:
-            with self._transaction(now, actor) as ctx:
-                self._perform(ctx, actor, name, args)
+            with self._transaction(now, seat) as ctx:
+                self._perform(ctx, seat, name, args, by)
         except Refusal as refusal:
             kind = NotYourTurn if refusal.turn else ActionRefused
             raise kind(actor, name, refusal.reason, rule=refusal.rule,
@@ -481,7 +485,10 @@ class Game:
                     return rule, decl
         return None, candidates[0][1]
 
-    def _perform(self, ctx: Ctx, actor: str, name: str, raw: dict[str, Any]) -> None:
+    def _perform(self, ctx: Ctx, actor: str, name: str, raw: dict[str, Any],
+                 by: str | None = None) -> None:
+        """Take the action in ``actor``'s name; ``by``: who took it for their seat (a
+        substitute, or ``bot:<name>``), shown on the action's event."""
         rule, decl = self._select(ctx, actor, name, raw)
         if actor == ADMIN:
             if not decl.admin and name != "choose":
@@ -500,13 +507,14 @@ class Game:
             raise InvalidArguments(actor, name, _summarise(exc), rule=PROCEDURE,
                                    detail=f"expected {describe_args(decl)}",
                                    args=raw) from None
+        acted = {"by": by} if by else {}
         if decl.sealed:
             ctx.emit(events.ACTION, f"{actor}: {name}" + show_args(args, quote_text=False),
-                     name=name, args=args, to=[actor])
+                     name=name, args=args, to=[actor, *([by] if by else [])], **acted)
             ctx.emit(events.ACTION_SEALED, f"{actor}: {name} (sealed)", name=name)
         else:
             ctx.emit(events.ACTION, f"{actor}: {name}" + show_args(args, quote_text=False),
-                     name=name, args=args)
+                     name=name, args=args, **acted)
         ctx.run_vetoes(self.action_plans()[name].vetoes, actor, decl, args)
         if rule is None:
             raise ActionRefused(actor, name, "no rule in force allows this now",
@@ -529,6 +537,10 @@ class Game:
         """What ``actor`` may do now, with argument choices where they are finite."""
         if self.is_over:
             return []
+        seat = seats.playing(self.state.root, actor)
+        if seat is None:
+            return []  # their seat is played by another, or they left
+        actor = seat
         if self.simulation:
             # A bot asks again after a refusal, which changed nothing: the same answer.
             # Each caller gets its own list and entries; the argument descriptions
@@ -554,9 +566,9 @@ class Game:
         try:
             for name, plan in list(self.action_plans().items()):
                 # Actions that only the admin may take, or only players (except
-                # answering a prompt, which the admin does too), and joining.
-                if name == "join" or not (plan.for_admin or name == "choose" if admin
-                                          else plan.for_players):
+                # answering a prompt, which the admin does too), and joining and leaving.
+                if name in seats.NOT_OFFERED or not (plan.for_admin or name == "choose"
+                                                     if admin else plan.for_players):
                     continue
                 entry = self._probe(ctx, actor, plan, admin)
                 if entry is not None:
@@ -610,17 +622,20 @@ class Game:
     def view(self, viewer: str = ADMIN, parts: Collection[str] | None = None, *,
              latest: int | None = None) -> dict[str, Any]:
         """What ``viewer`` may see now (``parts``, ``latest``: see ``views.view_of``)."""
+        viewer = seats.viewer(self.state.root, viewer)  # a substitute sees as the seat
         return view_of(self.state.root, self.ruleset, viewer, parts, latest=latest)
 
     def log_for(self, viewer: str = ADMIN, after: int = 0, limit: int | None = None, *,
                 types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
         """The log as ``viewer`` may read it, after seq ``after``, at most ``limit``."""
-        return log_view(self.log, viewer, after, limit, types=types)
+        return log_view(self.log, seats.viewer(self.state.root, viewer), after, limit,
+                        types=types)
 
     def log_before(self, viewer: str, before: int | None, limit: int, *,
                    types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
         """The newest ``limit`` events ``viewer`` may see before seq ``before``."""
-        return log_before(self.log, viewer, before, limit, types=types)
+        return log_before(self.log, seats.viewer(self.state.root, viewer), before, limit,
+                          types=types)
 
     def invariant_failures(self) -> list[str]:
         """What the pack's invariants and the kernel's own find wrong with the state now:

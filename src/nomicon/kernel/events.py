@@ -53,6 +53,7 @@ class PlayerEvent(TypedDict):
 class Action(TypedDict):
     name: str
     args: dict[str, Any]
+    by: NotRequired[str]  # who acted in the seat's name (a substitute), when not its player
 
 
 class SealedAction(TypedDict):

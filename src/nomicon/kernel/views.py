@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import entities, ledger
+from nomicon.kernel import entities, ledger, sealed
 
 # Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
 from nomicon.kernel.state import copy_tree
@@ -47,10 +47,12 @@ def hypothetical_view(root: dict[str, Any], viewer: str,
 
 def hides_anything(ruleset: Ruleset) -> bool:
     """Whether ``ruleset`` keeps anything of the state from some viewer: an attribute
-    that is not public, or a rule that narrows views."""
+    that is not public, a rule that narrows views, or a sealed action (whose rule keeps
+    what was submitted from the others until it reveals it)."""
     return bool(ruleset.redactors) or any(
         attribute.visibility != "public"
-        for attrs in ruleset.attributes.values() for _rule, attribute in attrs.values())
+        for attrs in ruleset.attributes.values() for _rule, attribute in attrs.values()
+    ) or any(decl.sealed for decls in ruleset.actions.values() for _rule, decl in decls)
 
 
 _ABSENT: Any = object()
@@ -89,6 +91,9 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
         if key in ("players", "rules", "prompts", "dice", "game", "entities"):
             continue
         if parts is not None and key not in parts:
+            continue
+        if key == sealed.STEPS:  # sealed submissions, each to its own audience
+            out[key] = sealed.seen_by(value, root, viewer)
             continue
         out[key] = copy_tree(_latest(value, latest))
     game_part = dict(root["game"])

@@ -47,8 +47,10 @@ EXTRA_ENTRIES = 20
 # What of the viewer's view each page shows (others: all of it). A view is a copy of
 # the state, whose tables grow with the game: a page copies what it shows.
 _BASE = ("prompts", "turn", "winners")
+# The players page reads the open sealed steps too: a rule may show a player's sealed
+# submission with the player (Goofspiel's bid), to those who may read it.
 PAGE_PARTS: dict[str, tuple[str, ...]] = {
-    "players": (*_BASE, "players", "accounts"), "rules": (*_BASE, "rules"),
+    "players": (*_BASE, "players", "accounts", "steps"), "rules": (*_BASE, "rules"),
     "rule": (*_BASE, "rules"), "proposals": (*_BASE, "proposals", "rules", "players"),
     "history": _BASE, "prompts": (*_BASE, "players"),
 }

@@ -79,12 +79,12 @@ class AckanomicGoofspiel(Pack):
                     problems.append(f"{name}'s pack is not part of one suit: {hand}")
                 if len(hand) != game["cards"] - resolved:
                     problems.append(f"{name} holds {len(hand)} cards after {resolved} rounds")
-                bid = players[name]["bid"]
-                if bid is not None and bid not in hand:
-                    problems.append(f"{name} bid the {bid}, which is not in their pack")
-        for name, player in players.items():
-            if name not in seated and player.get("bid") is not None:
+        bids = (state.get("steps") or {}).get(goofspiel.BIDS, {}).get("submissions", {})
+        for name, bid in bids.items():
+            if name not in seated:
                 problems.append(f"{name} has a bid but does not play")
+            elif bid not in players[name]["hand"]:
+                problems.append(f"{name} bid the {bid}, which is not in their pack")
         return problems
 
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:

@@ -17,6 +17,7 @@ class Started(TypedDict):
 class RoundBegan(TypedDict):
     round: int
     prize: int | None  # the card up for bidding (None: no rule in force drew one)
+    ends: str  # when the round's time is up (ISO 8601): then the missing bids are made
 
 
 class RoundResolved(TypedDict):
@@ -35,6 +36,10 @@ class Ended(TypedDict):
 
 class Round(TypedDict):
     round: int
+
+
+class BidsIn(Round):
+    bids: dict[str, int]  # each player's card, as the sealed step resolved them
 
 
 class Instance(TypedDict):
@@ -59,7 +64,6 @@ TROPHY_AWARDED = EventKind("trophy.awarded", TrophyAwarded)
 # Signals between the rules, run as hooks without an event of their own.
 START_ROUND = EventKind("pure-skill.start-round", events.NoFields)
 DRAW_PRIZE = EventKind("pure-skill.draw-prize", Round)
-DEADLINE = EventKind("pure-skill.deadline", Round)
-BIDS_IN = EventKind("pure-skill.bids-in", Round)
+BIDS_IN = EventKind("pure-skill.bids-in", BidsIn)
 GAME_OVER = EventKind("pure-skill.game-over", events.NoFields)
 CLOSED = EventKind("pure-skill.closed", Instance)

@@ -10,8 +10,9 @@ The state of the game is kept under ``pure_skill``: the table's shape (``seats``
 ``referee``, ``round``, ``prize``, the referee's remaining ``prizes``, the
 ``discarded`` prizes and the ``rounds`` resolved so far) and the ``results`` of the
 instances played. Each player has a public ``hand`` (their pack) and ``take`` (their
-take pile), and a ``bid`` that only they and the admin see until the round is
-resolved.
+take pile). A round's bids are a sealed step of the kernel (``steps.pure-skill-bids``):
+each bid is seen by its bidder, the referee and the admin until the round is resolved,
+and views show it as the bidder's ``bid``.
 
 Rules 2 and 3 seat the players of each instance. Played standalone (the
 ``ackanomic-goofspiel`` pack) the game is a table that plays instances one after
@@ -32,18 +33,20 @@ from nomicon.authoring import (
     Attribute,
     Ctx,
     Currency,
+    Resolved,
     Rule,
     RuleParams,
     action,
     events,
     finish,
     hook,
+    iso,
+    parse,
     veto,
 )
 from nomicon.packs.ackanomic.events import (
     BIDS_IN,
     CLOSED,
-    DEADLINE,
     DRAW_PRIZE,
     ENDED,
     GAME_OVER,
@@ -52,9 +55,11 @@ from nomicon.packs.ackanomic.events import (
     START_ROUND,
     STARTED,
     TROPHY_AWARDED,
+    BidsIn,
     Ended,
     Instance,
     Round,
+    RoundBegan,
     RoundResolved,
     Started,
 )
@@ -62,6 +67,9 @@ from nomicon.packs.ackanomic.events import (
 PACK = "ackanomic"
 KEY = "pure_skill"
 NAMES = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}
+
+#: The sealed step that collects a round's bids.
+BIDS = "pure-skill-bids"
 
 
 def card_name(card: int) -> str:
@@ -83,10 +91,9 @@ def in_progress(ctx: Ctx) -> bool:
 
 
 def bidders(ctx: Ctx) -> list[str]:
-    """The players who bid this round: those seated with a bid made or a card to bid
-    (only a change of the rules can leave a player's pack empty before the end)."""
-    return [player for player in seated(ctx)
-            if ctx.attr(player, "bid") is not None or ctx.attr(player, "hand")]
+    """The players who bid this round: those seated with a card to bid (only a change
+    of the rules can leave a player's pack empty before the end)."""
+    return [player for player in seated(ctx) if ctx.attr(player, "hand")]
 
 
 def new_table(seats: int, cards: int, games: int) -> dict[str, Any]:
@@ -163,7 +170,7 @@ class StartingAnInstance(Rule):
 
     def _start_if_ready(self, ctx: Ctx) -> None:
         state = table(ctx)
-        members = ctx.players()
+        members = [player for player in ctx.players() if not ctx.seat_of(player).left]
         seats = state["seats"]
         if state["seated"] or len(members) < seats or ctx.get(["game", "status"]) != "active":
             return
@@ -252,26 +259,17 @@ class Rounds(Rule):
     def next_round(self, ctx: Ctx, data: events.NoFields) -> None:
         self._begin(ctx)
 
+    # The round lasts until its bids are all in or its time is up: the sealed step of
+    # Rule 45 ends it, with the end announced here as ``ends``.
     def _begin(self, ctx: Ctx) -> None:
         number = ctx.get([KEY, "round"]) + 1
         ctx.set([KEY, "round"], number)
-        ctx.set_timer("pure-skill-round", timedelta(days=self.params.round_days),
-                      self.round_over, {"instance": ctx.get([KEY, "instance"]), "round": number})
         ctx.dispatch(DRAW_PRIZE, Round(round=number))
         prize = ctx.get([KEY, "prize"])
         shown = f"the {card_name(prize)} of spades" if prize is not None else "no card"
+        ends = ctx.now + timedelta(days=self.params.round_days)
         ctx.emit(ROUND_BEGAN, f"round {number}: the prize is {shown}", round=number,
-                 prize=prize)
-
-    def round_over(self, ctx: Ctx, payload: dict[str, Any]) -> None:
-        """The round's time is up: the missing bids are made for the players (4e)."""
-        if (ctx.get([KEY, "instance"]), ctx.get([KEY, "round"])) == (
-                payload["instance"], payload["round"]) and in_progress(ctx):
-            ctx.dispatch(DEADLINE, Round(round=payload["round"]))
-
-    @hook(ROUND_RESOLVED)
-    def stop_clock(self, ctx: Ctx, data: RoundResolved) -> None:
-        ctx.cancel_timer("pure-skill-round")
+                 prize=prize, ends=iso(ends))
 
 
 class Prize(Rule):
@@ -298,8 +296,17 @@ class Bidding(Rule):
     pack = PACK
     number = 45
     title = "4e) Bidding"
-    attributes = (Attribute("bid", None, visibility="owner",
-                            doc="the card bid this round, until the round is resolved"),)
+
+    # "privately to the referee": the bids are a sealed step that the bidder, the
+    # referee (when a member referees) and the admin read until the round is resolved;
+    # a bid is final once made ("submits a bid").
+    @hook(ROUND_BEGAN)
+    def collect_bids(self, ctx: Ctx, data: RoundBegan) -> None:
+        referee = ctx.get([KEY, "referee"])
+        ctx.open_step(BIDS, bidders(ctx), deadline=parse(data["ends"]),
+                      default=self.bid_for_the_absent, choices=self._hand,
+                      visible_to=[referee] if referee else [], changeable=False,
+                      on_resolve=self.bids_in, data={"round": data["round"]})
 
     def _hand(self, ctx: Ctx, actor: str) -> list[int]:
         hand: list[int] = ctx.attr(actor, "hand", [])
@@ -313,28 +320,38 @@ class Bidding(Rule):
                        choices="_hand", explain="_why_not"), sealed=True)
     def bid(self, ctx: Ctx, actor: str, card: int) -> None:
         """Bid a card of your pack for this round's prize; only the referee sees it."""
-        ctx.set_attr(actor, "bid", card)
-        self._all_in(ctx)
+        ctx.submit(BIDS, actor, card)
 
     @bid.check
     def _bid_check(self, ctx: Ctx, actor: str) -> None:
         ctx.require(ctx.get([KEY, "prize"]) is not None, "no prize is up for bidding")
-        ctx.require(ctx.attr(actor, "bid") is None, "you have already bid this round",
-                    detail="a player bids one card a round")
+        step = ctx.step(BIDS)
+        ctx.require(step is None or actor not in step.submitted,
+                    "you have already bid this round", detail="a player bids one card a round")
 
-    @hook(DEADLINE)
-    def bid_for_the_absent(self, ctx: Ctx, data: Round) -> None:
-        for player in bidders(ctx):
-            if ctx.attr(player, "bid") is None:
-                card = ctx.pick(self._hand(ctx, player),
-                                f"bid for {player}, who did not bid (1dK over their pack, "
-                                "lowest first)")
-                ctx.set_attr(player, "bid", card)
-        self._all_in(ctx)
+    def bid_for_the_absent(self, ctx: Ctx, player: str) -> int:
+        """The referee's random card for a player who did not bid by the end of the round."""
+        card: int = ctx.pick(self._hand(ctx, player),
+                             f"bid for {player}, who did not bid (1dK over their pack, "
+                             "lowest first)")
+        return card
 
-    def _all_in(self, ctx: Ctx) -> None:
-        if all(ctx.attr(player, "bid") is not None for player in bidders(ctx)):
-            ctx.dispatch(BIDS_IN, Round(round=ctx.get([KEY, "round"])))
+    def bids_in(self, ctx: Ctx, resolved: Resolved) -> None:
+        ctx.dispatch(BIDS_IN, BidsIn(round=resolved.data["round"], bids=resolved.submissions))
+
+    def redact(self, view: dict[str, Any], viewer: str) -> None:
+        """Show each bid of the round as its bidder's ``bid``, to whoever may read it
+        (the step's view already holds only those), and an empty one to the bidder,
+        the referee and the admin."""
+        step = (view.get("steps") or {}).get(BIDS)
+        players = view.get("players")
+        if step is None or players is None:
+            return
+        for name in step["players"]:
+            if name in step["submissions"]:
+                players[name]["bid"] = step["submissions"][name]
+            elif viewer in ("admin", name, *step["visible_to"]):
+                players[name]["bid"] = None
 
 
 class Resolution(Rule):
@@ -346,15 +363,14 @@ class Resolution(Rule):
     title = "4f) Resolving a round"
 
     @hook(BIDS_IN)
-    def resolve(self, ctx: Ctx, data: Round) -> None:
+    def resolve(self, ctx: Ctx, data: BidsIn) -> None:
         prize = ctx.get([KEY, "prize"])
-        bids = {player: ctx.attr(player, "bid") for player in bidders(ctx)}
+        bids: dict[str, int] = dict(data["bids"])
         top = max(bids.values(), default=None)
         highest = [player for player, card in bids.items() if card == top]
         taker = highest[0] if len(highest) == 1 else None
         for player, card in bids.items():
             ctx.set_attr(player, "hand", [c for c in ctx.attr(player, "hand", []) if c != card])
-            ctx.set_attr(player, "bid", None)
         if prize is None:
             pass  # no rule in force drew a prize (Rule 44 was repealed): nothing to take
         elif taker is not None:
@@ -403,8 +419,12 @@ class Scoring(Rule):
     def score(self, ctx: Ctx, data: events.NoFields) -> None:
         players = seated(ctx)
         totals = {player: sum(ctx.attr(player, "take", [])) for player in players}
-        best = max(totals.values())
-        leaders = [player for player, total in totals.items() if total == best]
+        # Rule 8: a bot that replaced a player who left is no player for 4h; its seat
+        # says so (it does not count), and the highest total of the others wins.
+        counted = [total for player, total in totals.items() if ctx.seat_of(player).counts]
+        best = max(counted, default=None)
+        leaders = [player for player, total in totals.items()
+                   if total == best and ctx.seat_of(player).counts]
         winner = leaders[0] if len(leaders) == 1 else None
         number = ctx.get([KEY, "instance"])
         referee = ctx.get([KEY, "referee"])
@@ -480,9 +500,13 @@ class Replacement(Rule):
     pack = PACK
     number = 8
     title = "Replacement by a bot"
-    # Nomicon has no leaving of a game: a player who stops bidding is still a player,
-    # bid for at random under 4e) (Rule 45). The admin rules on a departure
-    # (INTERPRETATIONS.md).
+
+    # A player leaves with ``leave-game``, or the admin records it (they left Ackanomic)
+    # with ``remove-player``; the engine plays the bot, drawing its bids with the dice.
+    @hook("seat.left")
+    def replace_by_a_bot(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        if data["player"] in seated(ctx):
+            ctx.start_bot(data["player"], "random", counts=False)
 
 
 RULES: tuple[type[Rule], ...] = (
