@@ -533,9 +533,10 @@ class Game:
         if not admin and not ctx.is_player(actor):
             return out  # joining is not offered: it is how one becomes a player
         action_plans = self.action_plans()
+        prompted = bool(ctx.pending_prompts(actor))
         try:
             for plan in action_plans.for_admin if admin else action_plans.for_player:
-                entry = probe(ctx, actor, plan, admin)
+                entry = probe(ctx, actor, plan, admin, prompted)
                 if entry is not None:
                     out.append(entry)
         finally:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from nomicon.kernel.errors import Refusal
+from nomicon.kernel.procedure import Procedure
 from nomicon.kernel.rules import ActionDecl, Arg, Rule
 
 if TYPE_CHECKING:
@@ -53,6 +54,9 @@ class Plan:
     candidates: tuple[Candidate, ...]
     #: The vetoes that apply to it, in precedence order.
     vetoes: tuple[Veto, ...]
+    #: The same without the procedure's answer_first, which refuses only an actor who
+    #: has a prompt to answer first.
+    vetoes_unprompted: tuple[Veto, ...]
     #: Whether a declaration of the action is for the admin; whether one is not.
     for_admin: bool
     for_players: bool
@@ -85,14 +89,21 @@ def _arg_plan(arg: Arg) -> ArgPlan:
     return ArgPlan(arg, head, tail, {**head, **tail})
 
 
+def _answers_first(veto: Veto) -> bool:
+    """Whether ``veto`` is the procedure's: a blocking prompt is answered first."""
+    return getattr(veto[1], "__func__", None) is Procedure.answer_first
+
+
 def _plan(ruleset: Ruleset, name: str, defined: list[tuple[Rule, ActionDecl]]) -> Plan:
     candidates = tuple((rule, decl, tuple(_arg_plan(arg) for arg in decl.args), rule.label)
                        for rule, decl in defined)
+    vetoes = tuple((rule, fn) for rule, names, fn in ruleset.vetoes
+                   if not names or name in names)
     return Plan(
         name=name,
         candidates=candidates,
-        vetoes=tuple((rule, fn) for rule, names, fn in ruleset.vetoes
-                     if not names or name in names),
+        vetoes=vetoes,
+        vetoes_unprompted=tuple(veto for veto in vetoes if not _answers_first(veto)),
         for_admin=any(decl.admin for _, decl in defined),
         for_players=any(not decl.admin for _, decl in defined),
         direct=candidates[0] if candidates[0][1].applies_fn is None else None,
@@ -113,11 +124,13 @@ def plans(ruleset: Ruleset) -> Plans:
     )
 
 
-def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool) -> dict[str, Any] | None:
+def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool
+          ) -> dict[str, Any] | None:
     """The entry of ``legal_actions`` for one action, or None if ``actor`` may not take
     it now: the checks of :meth:`Game.act <nomicon.kernel.engine.Game.act>` (the rule
     that handles it, the vetoes, the precondition), without arguments, and the
-    choices of its arguments."""
+    choices of its arguments. ``prompted``: whether a prompt awaits ``actor``'s
+    answer (else the procedure's veto, which would pass, is not run)."""
     stack = ctx._running
     candidate = plan.direct
     if candidate is None:
@@ -147,7 +160,7 @@ def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool) -> dict[str, Any] | Non
     stack.append(rule)
     try:
         given: dict[str, Any] = {}  # the vetoes see no arguments, one dict as in act()
-        for veto_rule, veto in plan.vetoes:
+        for veto_rule, veto in plan.vetoes if prompted else plan.vetoes_unprompted:
             stack[depth] = veto_rule
             veto(ctx, actor, decl, given)
         stack[depth] = rule
