@@ -50,11 +50,6 @@ def _by_number(key: str) -> tuple[int, int, str]:
     return (0, int(key), "") if key.isdigit() else (1, 0, key)
 
 
-def _snapshot(value: Any) -> Any:
-    # Performance: copy_tree is a JSON-only deepcopy (see its docstring).
-    return copy_tree(value) if isinstance(value, dict | list) else value
-
-
 class _Running:
     """The context manager of :meth:`Ctx.running`.
 
@@ -211,11 +206,19 @@ class Ctx:
     def with_status(self, table: str, status: str) -> list[dict[str, Any]]:
         """The records of ``table`` whose status is ``status``, by key (numbers in
         numeric order)."""
-        records: dict[str, Any] = self.state.get([table], None) or {}
-        index = self.state.get([INDEX, table], None)
+        # Performance: the checks of proposals and trades ask on every probe of
+        # legal_actions, mostly to find none or one.
+        root = self.state.root
+        records: dict[str, Any] = root.get(table) or {}
+        index = self.get([INDEX, table])
         if index is None:  # nothing was indexed yet: search
             return [r for r in records.values() if r.get("status") == status]
-        return [records[key] for key in sorted(index.get(status, {}), key=_by_number)]
+        keys = index.get(status)
+        if not keys:
+            return []
+        if len(keys) == 1:
+            return [records[key] for key in keys]
+        return [records[key] for key in sorted(keys, key=_by_number)]
 
     def _indexed(self, table: str) -> None:
         """Make ``table``'s index, from the records it holds, if there is none yet."""
@@ -277,7 +280,10 @@ class Ctx:
             "type": type,
             "actor": self.actor,
             "message": message,
-            "data": {k: _snapshot(v) for k, v in data.items()},
+            # The event keeps copies of the containers it is given (copy_tree is a
+            # JSON-only deepcopy); other values as given.
+            "data": {k: copy_tree(v) if isinstance(v, dict | list) else v
+                     for k, v in data.items()},
             "ops": ops,
         }
         if rule is not None:
@@ -299,15 +305,19 @@ class Ctx:
         stack = self._running
         if len(stack) >= MAX_CHAIN:
             raise RunawayChain([rule.label for rule in stack])
-        ruleset = self.rules
+        game = self.game
+        ruleset = game.ruleset
         # A ruleset's tables never change (a change of the rules builds a new one), so
         # they are iterated without a copy.
         for rule, hook_key, fn in ruleset.hooks.get(type, ()):
             if hook_key is not None and hook_key != key:
                 continue
-            now = self.game.ruleset
-            if now is not ruleset and rule.rid not in now.by_rid:
-                continue  # repealed by an earlier hook of the same event
+            # Performance: the ruleset is asked for again only once it is not the one
+            # cached (an earlier hook changed the rules).
+            if game._ruleset is not ruleset:
+                now = game.ruleset
+                if now is not ruleset and rule.rid not in now.by_rid:
+                    continue  # repealed by an earlier hook of the same event
             stack.append(rule)
             try:
                 fn(self, data)
