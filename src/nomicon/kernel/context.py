@@ -317,7 +317,7 @@ class Ctx:
                 continue
             # Performance: the ruleset is asked for again only once it is not the one
             # cached (an earlier hook changed the rules).
-            if game._ruleset is not ruleset:
+            if game.cached_ruleset is not ruleset:
                 now = game.ruleset
                 if now is not ruleset and rule.rid not in now.by_rid:
                     continue  # repealed by an earlier hook of the same event
