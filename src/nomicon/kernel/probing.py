@@ -13,9 +13,9 @@ player and for the admin.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from nomicon.kernel.errors import Refusal
 from nomicon.kernel.procedure import Procedure
@@ -23,9 +23,19 @@ from nomicon.kernel.rules import ActionDecl, Arg, Rule
 
 if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
-    from nomicon.kernel.ruleset import Ruleset
 
 Veto = tuple[Rule, Callable[..., Any]]
+
+
+class ActionTables(Protocol):
+    """What plans are made from: a ruleset's actions, by name, with the rules defining
+    each in precedence order, and its vetoes, each with the actions it applies to
+    (none: all)."""
+
+    @property
+    def actions(self) -> Mapping[str, Sequence[tuple[Rule, ActionDecl]]]: ...
+    @property
+    def vetoes(self) -> Sequence[tuple[Rule, frozenset[str], Callable[..., Any]]]: ...
 
 
 @dataclass(frozen=True)
@@ -94,7 +104,8 @@ def _answers_first(veto: Veto) -> bool:
     return getattr(veto[1], "__func__", None) is Procedure.answer_first
 
 
-def _plan(ruleset: Ruleset, name: str, defined: list[tuple[Rule, ActionDecl]]) -> Plan:
+def _plan(ruleset: ActionTables, name: str, defined: Sequence[tuple[Rule, ActionDecl]]
+          ) -> Plan:
     candidates = tuple((rule, decl, tuple(_arg_plan(arg) for arg in decl.args), rule.label)
                        for rule, decl in defined)
     vetoes = tuple((rule, fn) for rule, names, fn in ruleset.vetoes
@@ -110,7 +121,7 @@ def _plan(ruleset: Ruleset, name: str, defined: list[tuple[Rule, ActionDecl]]) -
     )
 
 
-def plans(ruleset: Ruleset) -> Plans:
+def plans(ruleset: ActionTables) -> Plans:
     """The plans of every action of ``ruleset``."""
     every = [_plan(ruleset, name, defined) for name, defined in list(ruleset.actions.items())
              if defined]
