@@ -5,7 +5,7 @@ and what it leaves out is refused.
 ``nomicon.kernel.probing``); the live path, ``act``, is the truth it must match. At
 states reached by random play, every listed action is taken on a fork of the game
 with the first of each argument's choices and must be accepted, and every action
-left out that needs no argument must be refused, for each player and the admin.
+left out that needs no argument must be refused, for each player.
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 from harness import PACKS, new_game
 
-from nomicon.kernel.engine import ADMIN, Game
+from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionError
-from nomicon.kernel.probing import Plan
 from nomicon.sim.bots import RandomBot, step
 
 #: Steps of random play, and every how many of them the actions are checked.
@@ -52,26 +51,25 @@ def _first_choices(entry: dict[str, Any]) -> dict[str, Any] | None:
     return args
 
 
-def _takes_no_argument(plan: Plan) -> bool:
-    return all(not arg.required for _rule, decl, _args, _label in plan.candidates
+def _takes_no_argument(game: Game, name: str) -> bool:
+    return all(not arg.required for _rule, decl in game.ruleset.actions[name]
                for arg in decl.args)
 
 
 def _disagreements(game: Game, actor: str) -> list[str]:
     listed = {entry["name"]: entry for entry in game.legal_actions(actor)}
-    plans = game.action_plans()
     found = []
-    for plan in plans.for_admin if actor == ADMIN else plans.for_player:
-        entry = listed.get(plan.name)
+    for name in [name for name in game.ruleset.actions if name != "join"]:
+        entry = listed.get(name)
         if entry is not None:
             args = _first_choices(entry)
             if args is None:
                 continue
-            refused = _taken(game, actor, plan.name, args)
+            refused = _taken(game, actor, name, args)
             if refused is not None:
-                found.append(f"{actor} {plan.name} {args} is listed but refused: {refused}")
-        elif _takes_no_argument(plan) and _taken(game, actor, plan.name, {}) is None:
-            found.append(f"{actor} {plan.name} is left out but accepted")
+                found.append(f"{actor} {name} {args} is listed but refused: {refused}")
+        elif _takes_no_argument(game, name) and _taken(game, actor, name, {}) is None:
+            found.append(f"{actor} {name} is left out but accepted")
     return found
 
 
@@ -87,7 +85,7 @@ def test_legal_actions_lists_what_act_accepts(pack: str) -> None:
         step(game, bot, rng)
         if number % EVERY:
             continue
-        for actor in [*game.state.root["players"], ADMIN]:
+        for actor in game.state.root["players"]:
             problems = _disagreements(game, actor)
             assert not problems, f"after step {number}: {problems}"
             checked += 1
