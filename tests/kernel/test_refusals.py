@@ -10,7 +10,7 @@ import pytest
 
 from nomicon.kernel import dice
 from nomicon.kernel.engine import Game
-from nomicon.kernel.errors import ActionError
+from nomicon.kernel.errors import ActionError, Refusal
 
 START = datetime(2021, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -51,3 +51,19 @@ def test_a_malformed_argument_shows_what_was_given(game: Game) -> None:
 def test_what_the_procedure_refuses_cites_it(game: Game, actor: str, name: str,
                                              args: dict[str, object], expected: str) -> None:
     assert refused(game, actor, name, **args) == expected
+
+
+class _Cited:
+    label = "Rule 9, Cited"
+
+
+def test_a_refusal_reads_as_its_reason_and_cites_its_rule() -> None:
+    refusal = Refusal("not your turn", "it is bob's turn", True, _Cited())
+    assert str(refusal) == "not your turn"
+    assert refusal.args == ("not your turn",)
+    assert repr(refusal) == "Refusal('not your turn')"
+    assert (refusal.reason, refusal.detail, refusal.turn) == (
+        "not your turn", "it is bob's turn", True)
+    assert refusal.rule == "Rule 9, Cited"
+    assert Refusal("no", rule="Nomicon procedure", cited=_Cited()).rule == "Nomicon procedure"
+    assert Refusal("no").rule is None

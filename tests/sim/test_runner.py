@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import random
+from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
+from nomicon.kernel.engine import Game
+from nomicon.sim import bots, runner
 from nomicon.sim.report import summarise
-from nomicon.sim.runner import Settings, SimError, simulate
+from nomicon.sim.runner import GC_ALLOCATIONS, Settings, SimError, play_out, simulate
+
+START = datetime(2020, 1, 1, 12, tzinfo=UTC)
 
 
 def test_the_same_seed_gives_the_same_records_and_another_seed_others() -> None:
@@ -63,3 +71,22 @@ def test_bad_settings_are_refused(kwargs: dict[str, object], message: str) -> No
 def test_bad_parameters_are_refused_before_playing() -> None:
     with pytest.raises(SimError, match="bad parameters for ackanomic-goofspiel: cards"):
         simulate(Settings(pack="ackanomic-goofspiel", params=(("cards", 99),)))
+
+
+def test_playing_a_game_puts_the_garbage_collectors_setting_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+    players = ["p1", "p2", "p3"]
+    game = Game.create("nomic", start=START, players=players, secret=b"gc", simulation=True)
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.get_threshold())
+        return bots.step(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "step", watched)
+    played = play_out(game, dict.fromkeys(players, "random"), random.Random(1), turns=None,
+                      actions=3, max_steps=50)
+    assert played["steps"] == len(seen) > 0
+    assert all(threshold[0] == GC_ALLOCATIONS for threshold in seen)
+    assert gc.get_threshold() == before

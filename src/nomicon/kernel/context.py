@@ -48,11 +48,6 @@ def _by_number(key: str) -> tuple[int, int, str]:
     return (0, int(key), "") if key.isdigit() else (1, 0, key)
 
 
-def _snapshot(value: Any) -> Any:
-    # Performance: copy_tree is a JSON-only deepcopy (see its docstring).
-    return copy_tree(value) if isinstance(value, dict | list) else value
-
-
 class _Running:
     """The context manager of :meth:`Ctx.running`.
 
@@ -221,15 +216,26 @@ class Ctx:
     def refuse(self, reason: str, *, detail: str | None = None, rule: Rule | None = None,
                turn: bool = False) -> NoReturn:
         """Refuse the action in the name of the running rule (or ``rule``)."""
-        raise Refusal(reason, cited=rule or self.rule, detail=detail, turn=turn)
+        raise Refusal(reason, detail, turn, rule or self.rule)  # positional: faster
 
     def require(self, condition: object, reason: str, *, detail: str | None = None) -> None:
+        """Refuse the action with ``reason`` unless ``condition`` holds."""
         if not condition:
-            self.refuse(reason, detail=detail)
+            # As refuse() does, without a second call: checks of legal_actions' probes
+            # refuse here a hundred thousand times in a simulation.
+            raise Refusal(reason, detail, False, self._running[-1] if self._running else None)
 
     # -- state -------------------------------------------------------------
     def get(self, path: Path, default: Any = None) -> Any:
-        return self.state.get(path, default)
+        # Performance: rules read the state through here hundreds of thousands of times
+        # in a simulation; this is State.get's walk, without a second call each time.
+        node: Any = self.state.root
+        try:
+            for key in path:
+                node = node[key]
+        except (KeyError, IndexError, TypeError):
+            return default
+        return node
 
     def set(self, path: Path, value: Any) -> None:
         self.state.set(path, value)
@@ -264,11 +270,19 @@ class Ctx:
     def with_status(self, table: str, status: str) -> list[dict[str, Any]]:
         """The records of ``table`` whose status is ``status``, by key (numbers in
         numeric order)."""
-        records: dict[str, Any] = self.state.get([table], None) or {}
-        index = self.state.get([INDEX, table], None)
+        # Performance: the checks of proposals and trades ask on every probe of
+        # legal_actions, mostly to find none or one.
+        root = self.state.root
+        records: dict[str, Any] = root.get(table) or {}
+        index = self.get([INDEX, table])
         if index is None:  # nothing was indexed yet: search
             return [r for r in records.values() if r.get("status") == status]
-        return [records[key] for key in sorted(index.get(status, {}), key=_by_number)]
+        keys = index.get(status)
+        if not keys:
+            return []
+        if len(keys) == 1:
+            return [records[key] for key in keys]
+        return [records[key] for key in sorted(keys, key=_by_number)]
 
     def _indexed(self, table: str) -> None:
         """Make ``table``'s index, from the records it holds, if there is none yet."""
@@ -296,10 +310,14 @@ class Ctx:
         return record
 
     def is_player(self, name: str | None) -> bool:
-        return name is not None and name in self.state.get(["players"], {})
+        return name is not None and name in self.state.root.get("players", {})
 
     def attr(self, player: str, name: str, default: Any = None) -> Any:
-        return self.state.get(["players", player, name], default)
+        # Performance: the vetoes and checks of every probe ask; as get() does.
+        try:
+            return self.state.root["players"][player][name]
+        except (KeyError, IndexError, TypeError):
+            return default
 
     def set_attr(self, player: str, name: str, value: Any) -> None:
         self.state.set(["players", player, name], value)
@@ -398,7 +416,10 @@ class Ctx:
             "type": type,
             "actor": self.actor,
             "message": message,
-            "data": {k: _snapshot(v) for k, v in data.items()},
+            # The event keeps copies of the containers it is given (copy_tree is a
+            # JSON-only deepcopy); other values as given.
+            "data": {k: copy_tree(v) if isinstance(v, dict | list) else v
+                     for k, v in data.items()},
             "ops": ops,
         }
         if rule is not None:
@@ -432,15 +453,19 @@ class Ctx:
         stack = self._running
         if len(stack) >= MAX_CHAIN:
             raise RunawayChain([rule.label for rule in stack])
-        ruleset = self.rules
+        game = self.game
+        ruleset = game.ruleset
         # A ruleset's tables never change (a change of the rules builds a new one), so
         # they are iterated without a copy.
         for rule, hook_key, fn in ruleset.hooks.get(type, ()):
             if hook_key is not None and hook_key != key:
                 continue
-            now = self.game.ruleset
-            if now is not ruleset and rule.rid not in now.by_rid:
-                continue  # repealed by an earlier hook of the same event
+            # Performance: the ruleset is asked for again only once it is not the one
+            # cached (an earlier hook changed the rules).
+            if game.cached_ruleset is not ruleset:
+                now = game.ruleset
+                if now is not ruleset and rule.rid not in now.by_rid:
+                    continue  # repealed by an earlier hook of the same event
             stack.append(rule)
             try:
                 fn(self, data)
@@ -630,7 +655,7 @@ class Ctx:
         return int(pid)
 
     def pending_prompts(self, to: str | None = None) -> list[dict[str, Any]]:
-        prompts: list[dict[str, Any]] = self.state.get(["prompts"], [])
+        prompts: list[dict[str, Any]] = self.state.root.get("prompts", [])
         if not prompts:
             return []  # the usual case, asked by a veto on every action
         return [p for p in prompts if to is None or p["to"] == to]

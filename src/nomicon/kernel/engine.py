@@ -38,7 +38,7 @@ from nomicon.kernel.errors import (
     show_args,
 )
 from nomicon.kernel.pack import Pack, Registry, installed
-from nomicon.kernel.probing import Plan, plans
+from nomicon.kernel.probing import Plans, plans, probe
 from nomicon.kernel.procedure import Procedure
 from nomicon.kernel.rules import ActionDecl, Rule
 from nomicon.kernel.ruleset import Ruleset, enact
@@ -259,12 +259,12 @@ class Game:
         """The ruleset if it is built now (None: it is built when next asked for)."""
         return self._ruleset
 
-    def action_plans(self) -> dict[str, Plan]:
-        """What probing each action of the rules in force needs, by action name
-        (worked out once per ruleset)."""
+    def action_plans(self) -> Plans:
+        """What probing each action of the rules in force needs (worked out once per
+        ruleset)."""
         ruleset = self.ruleset
         if ruleset.plans is None:
-            ruleset.plans = {plan.name: plan for plan in plans(ruleset)}
+            ruleset.plans = plans(ruleset)
         return ruleset.plans
 
     # -- dice --------------------------------------------------------------
@@ -314,6 +314,7 @@ class Game:
 
     def _commit(self, batch: Batch) -> None:
         seq = self.head
+        number = seq + 1  # the batch's number: the seq of its first event
         if self.simulation:
             if self.commit_hooks:
                 raise CommitFailed("a simulation's game has no hash chain and cannot be "
@@ -321,14 +322,14 @@ class Game:
             for event in batch.events:
                 seq += 1
                 event["seq"] = seq
-                event["batch"] = self.head + 1
+                event["batch"] = number
             self.log.extend(batch.events)
             return
         previous = self.log[-1]["hash"] if self.log else ""
         for event in batch.events:
             seq += 1
             event["seq"] = seq
-            event["batch"] = self.head + 1
+            event["batch"] = number
             event["hash"] = previous = event_hash(previous, event)
         for hook in self.commit_hooks:
             try:
@@ -502,7 +503,9 @@ class Game:
             raise ActionRefused(actor, name, f"{actor!r} is not a player of this game",
                                 rule=PROCEDURE, detail="join the game first", args=raw)
         try:
-            args = ArgsValidator.of(decl).validate(raw)
+            # Performance: an action without arguments, given none, has nothing to
+            # validate (half the actions a simulation takes).
+            args = {} if not raw and not decl.args else ArgsValidator.of(decl).validate(raw)
         except ValidationError as exc:
             raise InvalidArguments(actor, name, _summarise(exc), rule=PROCEDURE,
                                    detail=f"expected {describe_args(decl)}",
@@ -515,7 +518,7 @@ class Game:
         else:
             ctx.emit(events.ACTION, f"{actor}: {name}" + show_args(args, quote_text=False),
                      name=name, args=args, **acted)
-        ctx.run_vetoes(self.action_plans()[name].vetoes, actor, decl, args)
+        ctx.run_vetoes(self.action_plans().by_name[name].vetoes, actor, decl, args)
         if rule is None:
             raise ActionRefused(actor, name, "no rule in force allows this now",
                                 rule=PROCEDURE, args=raw)
@@ -563,14 +566,11 @@ class Game:
         admin = actor == ADMIN
         if not admin and not ctx.is_player(actor):
             return out  # joining is not offered: it is how one becomes a player
+        action_plans = self.action_plans()
+        prompted = bool(ctx.pending_prompts(actor))
         try:
-            for name, plan in list(self.action_plans().items()):
-                # Actions that only the admin may take, or only players (except
-                # answering a prompt, which the admin does too), and joining and leaving.
-                if name in seats.NOT_OFFERED or not (plan.for_admin or name == "choose"
-                                                     if admin else plan.for_players):
-                    continue
-                entry = self._probe(ctx, actor, plan, admin)
+            for plan in action_plans.for_admin if admin else action_plans.for_player:
+                entry = probe(ctx, actor, plan, admin, prompted)
                 if entry is not None:
                     out.append(entry)
         finally:
@@ -578,45 +578,6 @@ class Game:
             if batch.ruleset_changed:
                 self._ruleset = ruleset_before
         return out
-
-    def _probe(self, ctx: Ctx, actor: str, plan: Plan, admin: bool) -> dict[str, Any] | None:
-        """The entry of ``legal_actions`` for one action, or None if ``actor`` may not
-        take it now (the same checks as :meth:`act`, without arguments)."""
-        chosen = None
-        for candidate in plan.candidates:
-            rule, decl = candidate[0], candidate[1]
-            if decl.applies_fn is None:
-                chosen = candidate
-                break
-            with ctx.running(rule):
-                if decl.applies_fn(rule, ctx, actor):
-                    chosen = candidate
-                    break
-        if chosen is None:
-            return None
-        rule, decl, arg_plans = chosen
-        if admin != decl.admin and not (admin and plan.name == "choose"):
-            return None
-        try:
-            ctx.run_vetoes(plan.vetoes, actor, decl, {})
-            with ctx.running(rule):
-                if decl.check_fn is not None:
-                    decl.check_fn(rule, ctx, actor)
-                args: dict[str, Any] = {}
-                for arg_plan in arg_plans:
-                    arg = arg_plan.arg
-                    if arg.choices:
-                        choices = list(getattr(rule, arg.choices)(ctx, actor))
-                        if not choices and arg.required:
-                            return None
-                        args[arg.name] = {**arg_plan.head, "choices": choices,
-                                          **arg_plan.tail}
-                    else:
-                        args[arg.name] = {**arg_plan.head, **arg_plan.tail}
-        except Refusal:
-            return None
-        return {"name": plan.name, "rule": rule.label, "doc": decl.doc, "args": args,
-                "on_turn": decl.on_turn}
 
     # -- reading -----------------------------------------------------------
     def view(self, viewer: str = ADMIN, parts: Collection[str] | None = None, *,

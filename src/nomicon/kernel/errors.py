@@ -93,9 +93,16 @@ class Refusal(Exception):
     the action and the rule that was running.
     """
 
-    def __init__(self, reason: str, *, rule: str | None = None, detail: str | None = None,
-                 turn: bool = False, cited: Cited | None = None) -> None:
-        super().__init__(reason)
+    # Performance: legal_actions catches a refusal for most actions it probes (a
+    # hundred thousand in a simulation), and making one cost more than raising and
+    # catching it. Slots rather than an instance dict, positional arguments (ctx.refuse
+    # passes them so), and ``args`` set here rather than through super().__init__;
+    # str() and repr() show the reason alone, as before.
+    __slots__ = ("_rule", "cited", "detail", "reason", "turn")
+
+    def __init__(self, reason: str, detail: str | None = None, turn: bool = False,
+                 cited: Cited | None = None, *, rule: str | None = None) -> None:
+        self.args = (reason,)
         self.reason = reason
         self._rule = rule
         self.cited = cited

@@ -1,35 +1,58 @@
-"""What ``legal_actions`` works out once per ruleset, not once per question.
+"""``legal_actions``: probing each action of the rules in force, and what of that is
+worked out once per ruleset, not once per question.
 
 ``legal_actions`` asks every action of the rules in force whether an actor may take
 it now: the rule that handles it, the vetoes, the rule's precondition, the choices of
 its arguments. Part of the answer depends only on the ruleset, which never changes (a
 change of the rules builds a new one): which rules define the action, which vetoes
-apply to it, whether only the admin may take it, and the fixed part of each
-argument's description. A :class:`Plan` holds that part for one action.
+apply to it, whether only the admin may take it, the label a refusal cites, and the
+fixed part of each argument's description. A :class:`Plan` holds that part for one
+action, and :class:`Plans` the plans of a ruleset, with the actions probed for a
+player and for the admin.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from nomicon.kernel.errors import Refusal
 from nomicon.kernel.rules import ActionDecl, Arg, Rule
+from nomicon.kernel.seats import NOT_OFFERED
 
 if TYPE_CHECKING:
-    from nomicon.kernel.acting import RulesInForce
+    from nomicon.kernel.context import Ctx
 
 Veto = tuple[Rule, Callable[..., Any]]
+
+
+class ActionTables(Protocol):
+    """What plans are made from: a ruleset's actions, by name, with the rules defining
+    each in precedence order, and its vetoes, each with the actions it applies to
+    (none: all)."""
+
+    @property
+    def actions(self) -> Mapping[str, Sequence[tuple[Rule, ActionDecl]]]: ...
+    @property
+    def vetoes(self) -> Sequence[tuple[Rule, frozenset[str], Callable[..., Any]]]: ...
 
 
 @dataclass(frozen=True)
 class ArgPlan:
     """One argument's description: ``head``, then its choices (if it has a method
-    listing them), then ``tail``; keys in the order ``legal_actions`` gives them."""
+    listing them), then ``tail``; keys in the order ``legal_actions`` gives them.
+    ``whole`` is the description of an argument without choices."""
 
     arg: Arg
     head: dict[str, Any]
     tail: dict[str, Any]
+    whole: dict[str, Any]
+
+
+#: A rule defining an action: the rule, its declaration, the plans of the action's
+#: arguments, and the rule's label (what an entry of ``legal_actions`` names).
+Candidate = tuple[Rule, ActionDecl, tuple[ArgPlan, ...], str]
 
 
 @dataclass(frozen=True)
@@ -37,14 +60,29 @@ class Plan:
     """One action name of a ruleset."""
 
     name: str
-    #: The rules defining it, in precedence order, with their declarations and the
-    #: plans of their arguments.
-    candidates: tuple[tuple[Rule, ActionDecl, tuple[ArgPlan, ...]], ...]
+    #: The rules defining it, in precedence order.
+    candidates: tuple[Candidate, ...]
     #: The vetoes that apply to it, in precedence order.
     vetoes: tuple[Veto, ...]
+    #: The same without the procedure's answer_first, which refuses only an actor who
+    #: has a prompt to answer first.
+    vetoes_unprompted: tuple[Veto, ...]
     #: Whether a declaration of the action is for the admin; whether one is not.
     for_admin: bool
     for_players: bool
+    #: The candidate that handles the action whatever the state (the first, when it
+    #: has no predicate saying when it does), or None.
+    direct: Candidate | None
+
+
+@dataclass(frozen=True)
+class Plans:
+    """The plans of a ruleset: by action name, and those ``legal_actions`` probes for
+    a player and for the admin, in the order of ``ruleset.actions``."""
+
+    by_name: dict[str, Plan]
+    for_player: tuple[Plan, ...]
+    for_admin: tuple[Plan, ...]
 
 
 def _arg_plan(arg: Arg) -> ArgPlan:
@@ -58,20 +96,113 @@ def _arg_plan(arg: Arg) -> ArgPlan:
         tail["maximum"] = arg.maximum
     if not arg.required:
         tail["default"] = arg.default
-    return ArgPlan(arg, head, tail)
+    return ArgPlan(arg, head, tail, {**head, **tail})
 
 
-def plans(ruleset: RulesInForce) -> list[Plan]:
-    """The plan of every action of ``ruleset``, in the order of ``ruleset.actions``."""
-    out = []
-    for name, candidates in list(ruleset.actions.items()):
-        out.append(Plan(
-            name=name,
-            candidates=tuple((rule, decl, tuple(_arg_plan(arg) for arg in decl.args))
-                             for rule, decl in candidates),
-            vetoes=tuple((rule, fn) for rule, names, fn in ruleset.vetoes
-                         if not names or name in names),
-            for_admin=any(decl.admin for _, decl in candidates),
-            for_players=any(not decl.admin for _, decl in candidates),
-        ))
-    return out
+def only_when_prompted(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Mark a veto that refuses only an actor a prompt awaits (the procedure's: a
+    blocking prompt is answered first), so probing runs it only for such an actor."""
+    setattr(fn, _ONLY_WHEN_PROMPTED, True)
+    return fn
+
+
+# The procedure marks its veto rather than this module naming it: the procedure
+# enacts interpretations through the ruleset, which makes plans from this module.
+_ONLY_WHEN_PROMPTED = "_nomicon_only_when_prompted"
+
+
+def _answers_first(veto: Veto) -> bool:
+    """Whether ``veto`` refuses only an actor a prompt awaits."""
+    return getattr(getattr(veto[1], "__func__", veto[1]), _ONLY_WHEN_PROMPTED, False)
+
+
+def _plan(ruleset: ActionTables, name: str, defined: Sequence[tuple[Rule, ActionDecl]]
+          ) -> Plan:
+    candidates = tuple((rule, decl, tuple(_arg_plan(arg) for arg in decl.args), rule.label)
+                       for rule, decl in defined)
+    vetoes = tuple((rule, fn) for rule, names, fn in ruleset.vetoes
+                   if not names or name in names)
+    return Plan(
+        name=name,
+        candidates=candidates,
+        vetoes=vetoes,
+        vetoes_unprompted=tuple(veto for veto in vetoes if not _answers_first(veto)),
+        for_admin=any(decl.admin for _, decl in defined),
+        for_players=any(not decl.admin for _, decl in defined),
+        direct=candidates[0] if candidates[0][1].applies_fn is None else None,
+    )
+
+
+def plans(ruleset: ActionTables) -> Plans:
+    """The plans of every action of ``ruleset``."""
+    every = [_plan(ruleset, name, defined) for name, defined in list(ruleset.actions.items())
+             if defined]
+    # Joining and leaving are not offered: they are how one becomes a player and
+    # stops being one. The admin answers prompts too ("choose"), and takes the admin's
+    # actions; players take the others.
+    return Plans(
+        by_name={plan.name: plan for plan in every},
+        for_player=tuple(p for p in every if p.name not in NOT_OFFERED and p.for_players),
+        for_admin=tuple(p for p in every if p.name not in NOT_OFFERED
+                        and (p.for_admin or p.name == "choose")),
+    )
+
+
+def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool
+          ) -> dict[str, Any] | None:
+    """The entry of ``legal_actions`` for one action, or None if ``actor`` may not take
+    it now: the checks of :meth:`Game.act <nomicon.kernel.engine.Game.act>` (the rule
+    that handles it, the vetoes, the precondition), without arguments, and the
+    choices of its arguments. ``prompted``: whether a prompt awaits ``actor``'s
+    answer (else the procedure's veto, which would pass, is not run)."""
+    stack = ctx._running
+    candidate = plan.direct
+    if candidate is None:
+        for each in plan.candidates:
+            applies = each[1].applies_fn
+            if applies is None:
+                candidate = each
+                break
+            stack.append(each[0])
+            try:
+                holds = applies(each[0], ctx, actor)
+            finally:
+                stack.pop()
+            if holds:
+                candidate = each
+                break
+        else:
+            return None
+    rule, decl, arg_plans, label = candidate
+    if admin != decl.admin and not (admin and plan.name == "choose"):
+        return None
+    # Performance: this runs for every action of every legal_actions question. The
+    # code of each veto, then of the rule, runs in its rule's name as in act(), by
+    # putting the rule on top of the running stack rather than entering running()
+    # for each; the stack is cut back to where it was however the probe ends.
+    depth = len(stack)
+    stack.append(rule)
+    try:
+        given: dict[str, Any] = {}  # the vetoes see no arguments, one dict as in act()
+        for veto_rule, veto in plan.vetoes if prompted else plan.vetoes_unprompted:
+            stack[depth] = veto_rule
+            veto(ctx, actor, decl, given)
+        stack[depth] = rule
+        if decl.check_fn is not None:
+            decl.check_fn(rule, ctx, actor)
+        args: dict[str, Any] = {}
+        for arg_plan in arg_plans:
+            arg = arg_plan.arg
+            if arg.choices:
+                choices = list(getattr(rule, arg.choices)(ctx, actor))
+                if not choices and arg.required:
+                    return None
+                args[arg.name] = {**arg_plan.head, "choices": choices, **arg_plan.tail}
+            else:
+                args[arg.name] = dict(arg_plan.whole)
+    except Refusal:
+        return None
+    finally:
+        del stack[depth:]
+    return {"name": plan.name, "rule": label, "doc": decl.doc, "args": args,
+            "on_turn": decl.on_turn}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nomicon.kernel import events
 from nomicon.kernel.paths import write_path
+from nomicon.kernel.probing import only_when_prompted
 from nomicon.kernel.rules import ActionDecl, Arg, Rule, action, veto
 from nomicon.kernel.schedule import ScheduleError, parse_duration
 
@@ -60,6 +61,7 @@ class Procedure(Rule):
 
     # -- prompts -----------------------------------------------------------
     @veto()
+    @only_when_prompted
     def answer_first(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
         """A blocking prompt must be answered before the player does anything else."""
         if decl.name == "choose":

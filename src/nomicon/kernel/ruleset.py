@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from nomicon.kernel import entities, events, timers
 from nomicon.kernel.errors import InvalidRuleChange
 from nomicon.kernel.pack import Registry
-from nomicon.kernel.probing import Plan
+from nomicon.kernel.probing import Plans
 from nomicon.kernel.rules import ActionDecl, Attribute, Currency, Rule, RuleParams
 from nomicon.kernel.timefmt import iso
 
@@ -57,7 +57,7 @@ class Ruleset:
         self._contributions: dict[str, list[tuple[Rule, Any]]] = {}
         #: What probing each action needs, by action name (the engine builds it when
         #: ``legal_actions`` is first asked; a ruleset never changes).
-        self.plans: dict[str, Plan] | None = None
+        self.plans: Plans | None = None
         for rule in rules:
             for currency in rule.currencies:
                 self.currencies.setdefault(currency.name, (rule, currency))

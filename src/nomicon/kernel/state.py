@@ -62,14 +62,6 @@ def copy_tree(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def _frozen(value: Any) -> Any:
-    # Containers are copied on the way in so that a rule keeping a reference to
-    # what it stored cannot change the state behind the log's back.
-    if isinstance(value, dict | list):
-        return copy_tree(value)
-    return value
-
-
 def apply_op(root: dict[str, Any], op: Sequence[Any]) -> None:
     """Apply one recorded op to a state tree (used to rebuild from the log)."""
     kind, path = op[0], op[1]
@@ -130,9 +122,14 @@ class State:
     # -- writing -----------------------------------------------------------
     def set(self, path: Path, value: Any) -> None:
         path = list(path)
-        value = _frozen(value)
-        # The op keeps its own copy: later writes inside ``value`` are ops of their own.
-        op: list[Any] = ["set", path, _frozen(value)]
+        if isinstance(value, dict | list):
+            # Containers are copied on the way in so that a rule keeping a reference to
+            # what it stored cannot change the state behind the log's back; and the op
+            # keeps its own copy: later writes inside ``value`` are ops of their own.
+            value = copy_tree(value)
+            op: list[Any] = ["set", path, copy_tree(value)]
+        else:
+            op = ["set", path, value]
         if not path:
             # A shallow copy: the old children stay the same objects, so the undo
             # entries recorded before this write still point into the tree.

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import copy
 import functools
+import gc
 import multiprocessing
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -44,6 +46,9 @@ MAX_STEPS = 20_000
 #: The actions each game of ``simulate`` plays at most when neither turns nor actions
 #: are given: an open-ended game (Infinite Nomic) would otherwise play to MAX_STEPS.
 DEFAULT_ACTIONS = 1_000
+#: Allocations between collections of the garbage collector's youngest generation
+#: while a game is played (see :func:`_fewer_collections`).
+GC_ALLOCATIONS = 10_000
 
 
 class SimError(NomiconError, ValueError):
@@ -156,6 +161,24 @@ def turn_number(game: Game) -> int:
     return int(number) if isinstance(number, int) else 0
 
 
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Run the block with the cyclic garbage collector's first generation collected
+    after :data:`GC_ALLOCATIONS` allocations rather than Python's 700.
+
+    Performance: a simulated game allocates a great many short-lived dicts and lists
+    (events, entries of legal_actions, refusals), which reference counting frees;
+    collecting them every 700 allocations cost several percent of a run for nothing.
+    The collector still runs, less often; its setting is put back afterwards.
+    """
+    before = gc.get_threshold()
+    gc.set_threshold(GC_ALLOCATIONS, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 def play_out(game: Game, bots: dict[str, str], rng: random.Random, *, turns: int | None,
              actions: int | None, max_steps: int) -> dict[str, Any]:
     """Play ``game`` with the players' bots until it ends or a limit is reached;
@@ -166,20 +189,21 @@ def play_out(game: Game, bots: dict[str, str], rng: random.Random, *, turns: int
     clock_before = game.clock
     steps = accepted = refused = 0
     capped = False
-    while not game.is_over:
-        if (turns is not None and turn_number(game) - first_turn >= turns) or (
-                actions is not None and accepted >= actions):
-            capped = True
-            break
-        if steps >= max_steps:
-            break
-        steps += 1
-        outcome = step(game, players, rng)
-        if outcome is not None:
-            if outcome.accepted:
-                accepted += 1
-            else:
-                refused += 1
+    with _fewer_collections():
+        while not game.is_over:
+            if (turns is not None and turn_number(game) - first_turn >= turns) or (
+                    actions is not None and accepted >= actions):
+                capped = True
+                break
+            if steps >= max_steps:
+                break
+            steps += 1
+            outcome = step(game, players, rng)
+            if outcome is not None:
+                if outcome.accepted:
+                    accepted += 1
+                else:
+                    refused += 1
     return {
         "steps": steps, "actions": accepted, "refused": refused, "capped": capped,
         "events": len(game.log) - events_before, "turns": turn_number(game) - first_turn,
