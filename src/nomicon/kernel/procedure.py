@@ -164,6 +164,14 @@ class Procedure(Rule):
         """Resume the paused game."""
         ctx.resume(reason or "resumed by the admin")
 
+    @pause.check
+    def _pause_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(not ctx.is_paused(), "the game is already paused")
+
+    @resume.check
+    def _resume_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.is_paused(), "the game is not paused")
+
     @action("grant-status", Arg("holder", str, "a player or entity"),
             Arg("name", str, "the status (Sick...)"),
             Arg("duration", str, "how long it lasts ('2 days'); default: until it is "
