@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, NoReturn, Protocol, TypeVar, overload
 
-from nomicon.kernel import dice, events, pausing, statuses
+from nomicon.kernel import dice, events, pausing, statuses, subgames
 from nomicon.kernel.acting import RulesInForce
 from nomicon.kernel.errors import Refusal, RunawayChain
 from nomicon.kernel.eventkind import EventKind, F
@@ -102,6 +102,7 @@ class RuleClasses(Protocol):
     """Where the rule classes a game may enact are found by class id (a registry)."""
 
     def rule_class(self, class_id: str) -> type[Rule]: ...
+    def pack(self, pack_id: str) -> Any: ...
 
 
 class Host(Protocol):
@@ -595,6 +596,24 @@ class Ctx:
     def holders_of(self, name: str) -> list[str]:
         """The players and entities that have the status ``name`` now."""
         return statuses.holders(self, name)
+
+    # -- sub-games (kept by nomicon.kernel.subgames) ----------------------------
+    def start_child(self, pack: str, *, players: Sequence[str], referee: str | None = None,
+                    params: dict[str, Any] | None = None, cause: str) -> str:
+        """Start a child game of ``pack`` for ``players`` (players of this game),
+        refereed by ``referee`` (None: the engine), with the pack's ``params``;
+        ``cause`` says why. Returns the child's id; the service creates the game, and
+        settles its result into this game (``events.CHILD_SETTLED``) when it ends."""
+        return subgames.start(self, self.game.registry, pack, players=players,
+                              referee=referee, params=params, cause=cause)
+
+    def child(self, child_id: str) -> subgames.Child | None:
+        """This game's record of its child game ``child_id`` (status, result...)."""
+        return subgames.child(self, child_id)
+
+    def parent(self) -> subgames.Parent | None:
+        """In a child game: its parent's id, its players and referee (None otherwise)."""
+        return subgames.parent(self)
 
     # -- secrets -----------------------------------------------------------
     def commitment(self) -> str:
