@@ -52,3 +52,19 @@ def test_statuses_anchored_and_held_schedules_and_pauses_are_the_authors_too() -
     for method in ("grant_status", "status", "has_status", "end_status", "holders_of",
                    "pause", "resume", "is_paused"):
         assert callable(getattr(authoring.Ctx, method)), method
+
+
+def test_child_games_are_the_authors_too() -> None:
+    from nomicon.kernel import events
+    from nomicon.kernel.subgames import ChildRecord, ChildResult, ParentLink
+
+    assert (authoring.ChildRecord, authoring.ParentLink, authoring.ChildResult) == (
+        ChildRecord, ParentLink, ChildResult)
+    assert nomicon.ChildResult is ChildResult
+    for method in ("start_child", "child", "parent"):
+        assert callable(getattr(authoring.Ctx, method)), method
+    assert (authoring.events.CHILD_SETTLED, authoring.events.PARENT_INPUT) == (
+        events.CHILD_SETTLED, events.PARENT_INPUT)
+    assert authoring.events.CHILD_SETTLED.fields == {
+        "child", "pack", "cause", "winners", "scores", "referee", "rounds"}
+    assert callable(authoring.Pack.result)

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
         ActionDecl,
         Arg,
         Attribute,
+        ChildRecord,
+        ChildResult,
         Ctx,
         Currency,
         EventFieldError,
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
         Initial,
         Pack,
         PackParams,
+        ParentLink,
         Refusal,
         Rule,
         RuleParams,
@@ -64,9 +67,10 @@ _ERRORS_ELSEWHERE = {"PathError": "nomicon.kernel.state",
 
 #: The rule author's names (``nomicon.authoring``), also importable from here.
 _AUTHORING = frozenset({
-    "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "EventFieldError", "EventKind",
-    "Initial", "InvalidRuleChange", "Pack", "PackParams", "Refusal", "Rule", "RuleParams",
-    "Status", "action", "adjust", "every", "finish", "hook", "veto",
+    "ActionDecl", "Arg", "Attribute", "ChildRecord", "ChildResult", "Ctx", "Currency",
+    "EventFieldError", "EventKind", "Initial", "InvalidRuleChange", "Pack", "PackParams",
+    "ParentLink", "Refusal", "Rule", "RuleParams", "Status", "action", "adjust", "every",
+    "finish", "hook", "veto",
 })
 
 __all__ = [
@@ -75,6 +79,8 @@ __all__ = [
     "ActionRefused",
     "Arg",
     "Attribute",
+    "ChildRecord",
+    "ChildResult",
     "CommitFailed",
     "Ctx",
     "Currency",
@@ -89,6 +95,7 @@ __all__ = [
     "NotYourTurn",
     "Pack",
     "PackParams",
+    "ParentLink",
     "PathError",
     "Refusal",
     "Rule",

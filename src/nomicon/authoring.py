@@ -46,7 +46,15 @@ What is here:
 - :class:`Ctx`, what a rule sees and acts through (the state, the dice, the ledger,
   prompts, timers, events, statuses with ``grant_status``, ``status``,
   ``has_status``, ``end_status`` and ``holders_of``, and pausing the game's clock
-  with ``pause``, ``resume`` and ``is_paused``); :class:`Status`, a status's record;
+  with ``pause``, ``resume`` and ``is_paused``, and child games with
+  ``start_child``, ``child`` and ``parent``); :class:`Status`, a status's record;
+- child games (sub-games): a rule starts one with ``ctx.start_child(pack,
+  players=..., referee=..., params=..., cause=...)``; the parent keeps a
+  :class:`ChildRecord` of it, the child a :class:`ParentLink` to its parent; when the
+  child ends, its pack's ``Pack.result`` (a :class:`ChildResult`) is settled into
+  the parent as ``events.CHILD_SETTLED``, which the parent's rules hook to pay, and a
+  change to a child's player in the parent reaches the child as
+  ``events.PARENT_INPUT``;
 - events: :class:`EventKind` (a kind of event declared with its fields, which mypy
   checks in the hooks, the rule class when it is made, and ``ctx.emit`` when an
   event is emitted), and :mod:`events`, the kinds the kernel and the governance
@@ -81,12 +89,15 @@ from nomicon.kernel.rules import (
     veto,
 )
 from nomicon.kernel.statuses import Status
+from nomicon.kernel.subgames import ChildRecord, ChildResult, ParentLink
 from nomicon.kernel.timefmt import iso, parse
 
 __all__ = [
     "ActionDecl",
     "Arg",
     "Attribute",
+    "ChildRecord",
+    "ChildResult",
     "Ctx",
     "Currency",
     "EventFieldError",
@@ -96,6 +107,7 @@ __all__ = [
     "InvalidRuleChange",
     "Pack",
     "PackParams",
+    "ParentLink",
     "Refusal",
     "Rule",
     "RuleParams",
