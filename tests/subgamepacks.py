@@ -64,7 +64,7 @@ class PureSkill(Rule):
     def start(self, ctx: Ctx, actor: str, players: list[str], referee: str | None = None,
               cards: int = 13) -> None:
         ctx.start_child(GOOFSPIEL, players=players, referee=referee,
-                        params={"games": 1, "cards": cards},
+                        params={"cards": cards},
                         cause=f"{actor} started a Game of Pure Skill")
 
     @hook(events.CHILD_SETTLED)

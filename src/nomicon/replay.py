@@ -26,7 +26,7 @@ from typing import Any, ClassVar, cast
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.pack import Registry, installed
 from nomicon.kernel.procedure import finish
-from nomicon.kernel.subgames import Parent
+from nomicon.kernel.subgames import ParentLink
 from nomicon.kernel.timefmt import parse
 from nomicon.kernel.versions import NOMICON_VERSION
 
@@ -195,7 +195,7 @@ def _create(cls: type[Game], head: dict[str, Any], registry: Registry, test: boo
     return cls.create(str(data.get("pack")), start=parse(str(head.get("time"))),
                       secret=secret, params=data.get("params") or {},
                       game_id=str(game_part.get("id")), registry=registry, allow_forced=test,
-                      parent=cast(Parent, parent) if isinstance(parent, dict) else None)
+                      parent=cast(ParentLink, parent) if isinstance(parent, dict) else None)
 
 
 def _set_op(event: dict[str, Any], path: list[Any]) -> Any:

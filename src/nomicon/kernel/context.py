@@ -607,11 +607,11 @@ class Ctx:
         return subgames.start(self, self.game.registry, pack, players=players,
                               referee=referee, params=params, cause=cause)
 
-    def child(self, child_id: str) -> subgames.Child | None:
+    def child(self, child_id: str) -> subgames.ChildRecord | None:
         """This game's record of its child game ``child_id`` (status, result...)."""
         return subgames.child(self, child_id)
 
-    def parent(self) -> subgames.Parent | None:
+    def parent(self) -> subgames.ParentLink | None:
         """In a child game: its parent's id, its players and referee (None otherwise)."""
         return subgames.parent(self)
 

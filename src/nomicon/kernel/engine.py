@@ -140,7 +140,7 @@ class Game:
         allow_forced: bool = False,
         commit_hooks: list[CommitHook] | None = None,
         simulation: bool = False,
-        parent: subgames.Parent | None = None,
+        parent: subgames.ParentLink | None = None,
     ) -> Game:
         """A new game of a pack: the pack's setup and initial rules in one batch, then
         each of ``players`` joins. ``simulation``: a game for :meth:`for_simulation`.

@@ -75,7 +75,7 @@ class Pack:
 
     def result(self, state: dict[str, Any]) -> dict[str, Any]:
         """What a finished game of this pack, played as a child game, reports to its
-        parent (``nomicon.kernel.subgames.Result``): ``winners``, ``scores`` by player,
+        parent (``nomicon.kernel.subgames.ChildResult``): ``winners``, ``scores`` by player,
         ``referee`` and ``rounds``. By default the winners and the referee the parent
         named, without scores or rounds: a pack whose games count them says so."""
         link = state["game"].get("parent") or {}

@@ -38,11 +38,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from nomicon.kernel import events
+from nomicon.kernel.state import copy_tree
 from nomicon.kernel.timefmt import iso
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ FORWARDED = frozenset({"status.granted", "status.ended", "player.left"})
 _LONGEST_ID = 64
 
 
-class Child(TypedDict):
+class ChildRecord(TypedDict):
     """A parent's record of one child game (times are ISO text)."""
 
     id: str
@@ -72,9 +73,11 @@ class Child(TypedDict):
     started: str
     status: str  # STARTED, then SETTLED
     inputs: list[dict[str, Any]]
+    result: NotRequired[dict[str, Any]]  # once settled: a ChildResult's fields
+    settled: NotRequired[str]  # when
 
 
-class Parent(TypedDict):
+class ParentLink(TypedDict):
     """A child game's link to its parent (``game.parent`` in the child's state)."""
 
     game: str  # the parent's id
@@ -84,7 +87,7 @@ class Parent(TypedDict):
     inputs: int  # how many of the parent's inputs this game has received
 
 
-class Result(BaseModel):
+class ChildResult(BaseModel):
     """What a finished child game reports to its parent."""
 
     model_config = ConfigDict(extra="forbid")
@@ -145,7 +148,7 @@ def start(ctx: Acting, packs: Packs, pack: str, *, players: Sequence[str],
     number = len(root.get(TABLE, {})) + 1
     key = child_id(str(root["game"]["id"]), number)
     rule = ctx.rule
-    record: Child = {"id": key, "pack": pack, "players": chosen, "referee": referee,
+    record: ChildRecord = {"id": key, "pack": pack, "players": chosen, "referee": referee,
                      "params": checked, "cause": cause,
                      "rule": rule.number if rule is not None else None,
                      "started": iso(ctx.now), "status": STARTED, "inputs": []}
@@ -159,23 +162,29 @@ def start(ctx: Acting, packs: Packs, pack: str, *, players: Sequence[str],
     return key
 
 
-def child(ctx: Acting, key: str) -> Child | None:
+def child(ctx: Acting, key: str) -> ChildRecord | None:
     """The parent's record of its child ``key`` (a copy), or None."""
     record: dict[str, Any] | None = ctx.get([TABLE, key], None)
     if record is None:
         return None
-    found: Child = {**record, "players": list(record["players"]),  # type: ignore[typeddict-item]
-                    "params": dict(record["params"]), "inputs": list(record["inputs"])}
+    found: ChildRecord = {
+        "id": record["id"], "pack": record["pack"], "players": list(record["players"]),
+        "referee": record["referee"], "params": dict(record["params"]),
+        "cause": record["cause"], "rule": record["rule"], "started": record["started"],
+        "status": record["status"], "inputs": [dict(entry) for entry in record["inputs"]]}
+    if "result" in record:
+        found["result"] = copy_tree(record["result"])
+        found["settled"] = record["settled"]
     return found
 
 
-def link(parent: str, record: Child | dict[str, Any]) -> Parent:
+def link(parent: str, record: ChildRecord | dict[str, Any]) -> ParentLink:
     """What a new child game keeps of its parent ``parent``'s record ``record``."""
     return {"game": parent, "child": str(record["id"]), "players": list(record["players"]),
             "referee": record["referee"], "inputs": 0}
 
 
-def parent(ctx: Acting) -> Parent | None:
+def parent(ctx: Acting) -> ParentLink | None:
     """This game's link to its parent (a copy), or None if it is no child game."""
     found: dict[str, Any] | None = ctx.get(["game", "parent"], None)
     if found is None:
@@ -251,7 +260,7 @@ def settle(ctx: Acting, key: str, result: dict[str, Any]) -> None:
     whose hooks pay. Refused for a child settled already, so it happens once."""
     record = check_settling(ctx, key)
     try:
-        found = Result.model_validate(result)
+        found = ChildResult.model_validate(result)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'result'}: {e['msg']}"
                              for e in exc.errors())
