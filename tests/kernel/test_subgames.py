@@ -3,7 +3,7 @@ parent records it and passes it changes to its players, a child takes its parent
 inputs in order and once, and a child's result is settled into the parent once.
 
 The games here are in memory; the service that creates child games in a store and
-settles them is tested in ``tests/service/test_subgames.py``."""
+settles them is tested in ``tests/service/test_service_subgames.py``."""
 
 from __future__ import annotations
 
