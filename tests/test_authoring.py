@@ -99,3 +99,19 @@ def test_sealed_steps_and_seats_are_offered_to_rule_authors() -> None:
     assert (authoring.Resolved, authoring.Seat) == (Resolved, Seat)
     assert {"open_step", "open_ballot", "submit", "step", "resolve_step", "leave", "seat",
             "start_bot", "seat_of"} <= set(dir(authoring.Ctx))
+
+
+def test_child_games_are_the_authors_too() -> None:
+    from nomicon.kernel import events
+    from nomicon.kernel.subgames import ChildRecord, ChildResult, ParentLink
+
+    assert (authoring.ChildRecord, authoring.ParentLink, authoring.ChildResult) == (
+        ChildRecord, ParentLink, ChildResult)
+    assert nomicon.ChildResult is ChildResult
+    for method in ("start_child", "child", "parent"):
+        assert callable(getattr(authoring.Ctx, method)), method
+    assert (authoring.events.CHILD_SETTLED, authoring.events.PARENT_INPUT) == (
+        events.CHILD_SETTLED, events.PARENT_INPUT)
+    assert authoring.events.CHILD_SETTLED.fields == {
+        "child", "pack", "cause", "winners", "scores", "referee", "rounds"}
+    assert callable(authoring.Pack.result)

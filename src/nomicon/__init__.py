@@ -31,6 +31,8 @@ if TYPE_CHECKING:
         ActionDecl,
         Arg,
         Attribute,
+        ChildRecord,
+        ChildResult,
         Ctx,
         Currency,
         EventFieldError,
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
         Initial,
         Pack,
         PackParams,
+        ParentLink,
         Phase,
         Refusal,
         Resolved,
@@ -73,10 +76,11 @@ _ERRORS_ELSEWHERE = {"PathError": "nomicon.kernel.state",
 
 #: The rule author's names (``nomicon.authoring``), also importable from here.
 _AUTHORING = frozenset({
-    "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "EventFieldError", "EventKind",
-    "Initial", "InvalidRuleChange", "Pack", "PackParams", "Phase", "Refusal", "Resolved",
-    "Rule", "RuleParams", "Seat", "Split", "StandingAnswers", "Status", "Update", "action",
-    "adjust", "admin_prompts_open", "every", "finish", "hook", "round_money", "split", "veto",
+    "ActionDecl", "Arg", "Attribute", "ChildRecord", "ChildResult", "Ctx", "Currency",
+    "EventFieldError", "EventKind", "Initial", "InvalidRuleChange", "Pack", "PackParams",
+    "ParentLink", "Phase", "Refusal", "Resolved", "Rule", "RuleParams", "Seat", "Split",
+    "StandingAnswers", "Status", "Update", "action", "adjust", "admin_prompts_open", "every",
+    "finish", "hook", "round_money", "split", "veto",
 })
 
 __all__ = [
@@ -85,6 +89,8 @@ __all__ = [
     "ActionRefused",
     "Arg",
     "Attribute",
+    "ChildRecord",
+    "ChildResult",
     "CommitFailed",
     "Ctx",
     "Currency",
@@ -99,6 +105,7 @@ __all__ = [
     "NotYourTurn",
     "Pack",
     "PackParams",
+    "ParentLink",
     "PathError",
     "Phase",
     "Refusal",

@@ -51,9 +51,17 @@ What is here:
   ``has_status``, ``end_status`` and ``holders_of``, and pausing the game's clock
   with ``pause``, ``resume`` and ``is_paused``, sealed steps and ballots with
   ``open_step``, ``open_ballot``, ``submit``, ``step`` and ``resolve_step``, and seats
-  with ``leave``, ``seat``, ``start_bot`` and ``seat_of``); :class:`Status`, a
+  with ``leave``, ``seat``, ``start_bot`` and ``seat_of``, and child games with
+  ``start_child``, ``child`` and ``parent``); :class:`Status`, a
   status's record; :class:`Resolved`, a sealed step's result as its handler receives
   it; :class:`Seat`, who plays a player's seat;
+- child games (sub-games): a rule starts one with ``ctx.start_child(pack,
+  players=..., referee=..., params=..., cause=...)``; the parent keeps a
+  :class:`ChildRecord` of it, the child a :class:`ParentLink` to its parent; when the
+  child ends, its pack's ``Pack.result`` (a :class:`ChildResult`) is settled into
+  the parent as ``events.CHILD_SETTLED``, which the parent's rules hook to pay, and a
+  change to a child's player in the parent reaches the child as
+  ``events.PARENT_INPUT``;
 - events: :class:`EventKind` (a kind of event declared with its fields, which mypy
   checks in the hooks, the rule class when it is made, and ``ctx.emit`` when an
   event is emitted), and :mod:`events`, the kinds the kernel and the governance
@@ -101,6 +109,7 @@ from nomicon.kernel.sealed import Resolved
 from nomicon.kernel.seats import Seat
 from nomicon.kernel.standing import StandingAnswers
 from nomicon.kernel.statuses import Status
+from nomicon.kernel.subgames import ChildRecord, ChildResult, ParentLink
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.updates import Phase, Update, admin_prompts_open
 
@@ -108,6 +117,8 @@ __all__ = [
     "ActionDecl",
     "Arg",
     "Attribute",
+    "ChildRecord",
+    "ChildResult",
     "Ctx",
     "Currency",
     "EventFieldError",
@@ -117,6 +128,7 @@ __all__ = [
     "InvalidRuleChange",
     "Pack",
     "PackParams",
+    "ParentLink",
     "Phase",
     "Refusal",
     "Resolved",

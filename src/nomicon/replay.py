@@ -21,11 +21,12 @@ import contextlib
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.pack import Registry, installed
 from nomicon.kernel.procedure import finish
+from nomicon.kernel.subgames import ParentLink
 from nomicon.kernel.timefmt import parse
 from nomicon.kernel.versions import NOMICON_VERSION
 
@@ -189,9 +190,12 @@ def _create(cls: type[Game], head: dict[str, Any], registry: Registry, test: boo
     game_part = state.get("game", {}) if isinstance(state, dict) else {}
     recorded: _Recorded = cls.recorded  # type: ignore[attr-defined]
     secret = recorded.secrets[0] if recorded.secrets and recorded.secrets[0] else _UNKNOWN
+    # A child game's creation records its link to its parent (nomicon.kernel.subgames).
+    parent = data.get("parent")
     return cls.create(str(data.get("pack")), start=parse(str(head.get("time"))),
                       secret=secret, params=data.get("params") or {},
-                      game_id=str(game_part.get("id")), registry=registry, allow_forced=test)
+                      game_id=str(game_part.get("id")), registry=registry, allow_forced=test,
+                      parent=cast(ParentLink, parent) if isinstance(parent, dict) else None)
 
 
 def _set_op(event: dict[str, Any], path: list[Any]) -> Any:

@@ -33,6 +33,10 @@ is lent to one change at a time; readers get a private copy.
 
 The service owns the wall clock (an injected ``now``): it passes the time to the
 engine, which fires every timer due before acting. The kernel never reads the clock.
+
+Games started by other games' rules (child games) live in the same store; after each
+change the service creates them, passes them their parent's changes and settles
+their results into the parent (see :mod:`nomicon.children`).
 """
 
 from __future__ import annotations
@@ -50,11 +54,14 @@ from typing import Any, TypeVar, cast
 
 import nomicon
 from nomicon import series
+from nomicon.children import SYSTEM, ChildGames
 from nomicon.exchange import EXPORT_FORMAT, ImportRefused, export_document, read_import
+from nomicon.kernel import subgames
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionError, CommitFailed, GameError
 from nomicon.kernel.pack import Registry
 from nomicon.kernel.state import copy_tree, fold
+from nomicon.kernel.timefmt import parse
 from nomicon.store import (
     Claim,
     DuplicateGame,
@@ -73,6 +80,7 @@ __all__ = [
     "RECENT_GAMES",
     "RETRIES",
     "SNAPSHOT_EVERY",
+    "SYSTEM",
     "GameService",
     "ImportRefused",
     "KeyReused",
@@ -127,6 +135,8 @@ class GameService:
         self.lock_writes = lock_writes
         self._jitter = random.Random()
         self._recent = _RecentGames(RECENT_GAMES)
+        #: The child games of this service's games (nomicon.children).
+        self.children = ChildGames(self)
 
     def now(self) -> datetime:
         """The current time from the injected clock (whole seconds, UTC)."""
@@ -149,18 +159,31 @@ class GameService:
             gid = game_id or secrets.token_hex(4)
             game = nomicon.new_game(pack, players, seed=seed, params=params, start=start,
                                     game_id=gid, registry=self.registry, allow_forced=False)
-            record = GameRecord(id=gid, pack=game.pack.id, created=start,
-                                meta=_meta(game, {}), secret=game.secret.hex(),
-                                next_due=game.next_due())
-            try:
-                self.store.create_game(record, game.log, series=series.initial(game))
-            except DuplicateGame:
+            if not self.store_new(game, created=start):
                 if game_id is not None:
-                    raise GameError(f"a game {game_id!r} already exists") from None
+                    raise GameError(f"a game {game_id!r} already exists")
                 continue  # a random id that is taken: draw another
-            self._attach(game, record)
+            # Its setup may have started child games.
+            self.children.note(game, game.log)
+            self.children.follow_up()
             return game
         raise GameError("could not find a free game id")  # pragma: no cover
+
+    def store_new(self, game: Game, parent: str | None = None, *,
+                  created: datetime | None = None) -> bool:
+        """Store a game made in memory (its log from its creation), attached to the
+        store; ``parent``: the game that started it; ``created``: default, the game's
+        start. False, storing nothing, when the store has a game of its id."""
+        record = GameRecord(id=game.id, pack=game.pack.id,
+                            created=created or parse(game.state.root["game"]["start"]),
+                            meta=_meta(game, {}), secret=game.secret.hex(),
+                            next_due=game.next_due(), parent=parent)
+        try:
+            self.store.create_game(record, game.log, series=series.initial(game))
+        except DuplicateGame:
+            return False
+        self._attach(game, record)
+        return True
 
     def open(self, game_id: str) -> Game:
         """The game as stored now, attached to the store, for the caller alone. Unknown
@@ -270,7 +293,8 @@ class GameService:
         return len(events) - 1
 
     def _attach(self, game: Game, record: GameRecord) -> None:
-        game.commit_hooks.append(_StoreHook(self.store, record, self.snapshot_every))
+        game.commit_hooks.append(_StoreHook(self.store, record, self.snapshot_every,
+                                            self.children.note))
 
     # -- changes ---------------------------------------------------------------
     def act(self, game_id: str, actor: str, name: str, args: Mapping[str, Any] | None = None,
@@ -315,6 +339,8 @@ class GameService:
             return self._retrying(game_id, attempt, trusting=True)
         except KeyUsed as exc:
             return self._replay(exc.claim, request)
+        finally:
+            self.children.follow_up()  # also after a refusal: timers may have fired
 
     def advance(self, game_id: str, to: datetime) -> Game:
         """Move the stored game's clock to ``to``, firing the timers due on the way."""
@@ -323,7 +349,12 @@ class GameService:
             game.advance(to)
             return self._copy(game)  # the game itself is kept for the next change
 
-        return self._retrying(game_id, attempt)
+        try:
+            moved = self._retrying(game_id, attempt)
+            self.children.advance(game_id, to)  # a child's clock is its parent's
+        finally:
+            self.children.follow_up()
+        return moved
 
     def fire_due(self, game_id: str, now: datetime | None = None) -> int:
         """Fire the stored game's timers due at or before ``now`` (default: now); the
@@ -342,10 +373,30 @@ class GameService:
                 fired = 0 if game.next_due() is None else game.fire_due(when)
                 return fired, game.next_due(), game.head  # (over or archived: none due)
 
-            fired, due, head = self._retrying(game_id, attempt)
+            try:
+                fired, due, head = self._retrying(game_id, attempt)
+            finally:
+                self.children.follow_up()
             if not fired:
                 self.store.set_next_due(game_id, due, head=head)
             return fired
+
+    def sync(self, game_id: str) -> None:
+        """Do whatever the game's child games, or its parent, still need after an
+        interruption: create the children it started, pass them their inputs, settle
+        the results of those that ended, and settle its own if it is a child that
+        ended (see :meth:`nomicon.children.ChildGames.sync`). Changes nothing when
+        nothing is needed."""
+        self.children.sync(game_id)
+
+    def settle(self, child_id: str) -> list[dict[str, Any]]:
+        """Settle the result of the ended child game ``child_id`` into its parent, once:
+        the parent's events of the settlement (the same events again, when it was
+        settled before; none when the game is not an ended child)."""
+        try:
+            return self.children.settle(child_id)
+        finally:
+            self.children.follow_up()
 
     def _replay(self, claim: Claim, request: dict[str, Any]) -> list[dict[str, Any]]:
         if claim.result != request:
@@ -429,9 +480,11 @@ class GameService:
         found = read_import(document, registry=self.registry, test=test)
         game = found.game
         previous = {"reverted_from": found.reverted_from} if found.reverted_from else {}
+        link = game.state.root["game"].get("parent")
         record = GameRecord(id=game.id, pack=game.pack.id, created=found.created,
                             meta=_meta(game, previous), secret=found.secret,
-                            next_due=game.next_due() if found.secret else None)
+                            next_due=game.next_due() if found.secret else None,
+                            parent=link["game"] if link else None)
         try:
             self.store.create_game(record, found.log, snapshot=found.root)
         except DuplicateGame:
@@ -448,15 +501,19 @@ class _StoreHook:
     the idempotency key of the action's request, on the batch of that action.
     """
 
-    def __init__(self, store: Store, record: GameRecord, every: int) -> None:
+    def __init__(self, store: Store, record: GameRecord, every: int,
+                 accepted: Callable[[Game, list[dict[str, Any]]], None]) -> None:
         self.store = store
         self.game_id = record.id
         self.pack = record.pack
         self.created = record.created
         self.secret = record.secret
         self.meta = dict(record.meta)
+        self.parent = record.parent
         self.every = every
         self.key: Idempotency | None = None  # for the next action's batch
+        # Told of each batch the store accepted (the follow-ups of child games).
+        self.accepted = accepted
 
     def __call__(self, game: Game, events: list[dict[str, Any]]) -> None:
         if not events:
@@ -482,11 +539,12 @@ class _StoreHook:
         self.secret, self.meta = secret, meta
         if key is not None:
             self.key = None
+        self.accepted(game, events)
 
     def record(self) -> GameRecord:
         """The game's record as this hook last wrote it (for a copy of the game)."""
         return GameRecord(id=self.game_id, pack=self.pack, created=self.created,
-                          meta=dict(self.meta), secret=self.secret)
+                          meta=dict(self.meta), secret=self.secret, parent=self.parent)
 
 
 class _RecentGames:
@@ -546,6 +604,9 @@ def _meta(game: Game, previous: Mapping[str, Any]) -> dict[str, Any]:
         "commitment": root["dice"]["epochs"][-1]["commitment"],
         "status": root["game"].get("status", "active"),
     })
+    children = root.get(subgames.TABLE)
+    if children:  # a parent: its child games' ids, for listings
+        meta["children"] = list(children)
     return meta
 
 

@@ -159,6 +159,17 @@ class StoreContract(ABC):
         assert record.created.utcoffset() == timedelta(0)
         assert store.get_game("g1") == record
 
+    def test_a_child_games_record_names_its_parent(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        store.create_game(rec("g1-1", parent="g1"), [ev(1)])
+        assert store.get_game("g1-1").parent == "g1"
+        assert store.load("g1-1")[0] == rec("g1-1", parent="g1", head=1)
+        assert store.get_game("g1").parent is None
+        assert [r.parent for r in store.list_games()] == [None, "g1"]
+        with pytest.raises(InvalidInput, match="parent"):
+            store.create_game(rec("g2", parent=""), [])
+
     def test_created_normalised_to_utc(self) -> None:
         store = self.make_store()
         local = T0.astimezone(timezone(timedelta(hours=-5, minutes=-30)))
@@ -772,6 +783,55 @@ class SqlStoreContract(SharedStoreContract):
         assert store.claim("old", "k", caller="u1") is None
         assert store.append("old", [ev(3)], idempotency=Idempotency("u1", "k")) == 3
         assert store.claim("old", "k", caller="u1") == Claim("old", "u1", "k", 3, 3, {})
+
+    def test_revision_0007_adds_the_parent_column_and_takes_it_away_again(self) -> None:
+        """Up from 0006 with a game stored, down again with a child stored: no game and
+        no event is lost either way, and the column comes and goes."""
+        from alembic import command
+
+        from nomicon.store.migrate import alembic_config
+
+        def columns() -> set[str]:
+            engine = sa.create_engine(self.url)
+            try:
+                return {c["name"] for c in sa.inspect(engine).get_columns("games")}
+            finally:
+                engine.dispose()
+
+        upgrade(self.url, "0006")
+        assert "parent" not in columns()
+        old = sa.create_engine(self.url)
+        try:
+            with old.begin() as conn:
+                conn.execute(sa.insert(games_table).values(
+                    id="old", pack="classic", created=T0, meta={}, head=2))
+                conn.execute(sa.insert(events_table), [
+                    {"game_id": "old", "seq": s, "time": e["time"], "type": e["type"],
+                     "body": e} for s, e in ((1, ev(1)), (2, ev(2)))])
+        finally:
+            old.dispose()
+        upgrade(self.url, "0007")
+        assert "parent" in columns()
+        store = self.make_store()
+        assert store.get_game("old").parent is None
+        store.create_game(rec("old-1", parent="old"), [ev(1)])
+        store.close()
+        command.downgrade(alembic_config(self.url), "0006")
+        assert current_revision(self.url) == "0006"
+        assert "parent" not in columns()
+        check = sa.create_engine(self.url)
+        try:
+            with check.connect() as conn:
+                games = conn.execute(sa.text("SELECT id, head FROM games ORDER BY id")).all()
+                logged = conn.execute(sa.text(
+                    "SELECT game_id, seq FROM events ORDER BY game_id, seq")).all()
+        finally:
+            check.dispose()
+        assert [tuple(g) for g in games] == [("old", 2), ("old-1", 1)]
+        assert [tuple(e) for e in logged] == [("old", 1), ("old", 2), ("old-1", 1)]
+        again = self.make_store()  # up again: the child no longer knows its parent
+        assert again.get_game("old-1").parent is None
+        assert again.load("old")[1] == [ev(1), ev(2)]
 
     def test_migrations_at_head(self) -> None:
         self.make_store()

@@ -12,7 +12,18 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any, NoReturn, Protocol, TypeVar, overload
 
-from nomicon.kernel import dice, entities, events, ledger, limits, pausing, sealed, seats, statuses
+from nomicon.kernel import (
+    dice,
+    entities,
+    events,
+    ledger,
+    limits,
+    pausing,
+    sealed,
+    seats,
+    statuses,
+    subgames,
+)
 from nomicon.kernel.acting import RulesInForce
 from nomicon.kernel.errors import Refusal, RunawayChain
 from nomicon.kernel.eventkind import EventKind, F
@@ -97,6 +108,7 @@ class RuleClasses(Protocol):
     """Where the rule classes a game may enact are found by class id (a registry)."""
 
     def rule_class(self, class_id: str) -> type[Rule]: ...
+    def pack(self, pack_id: str) -> Any: ...
 
 
 class Host(Protocol):
@@ -786,6 +798,24 @@ class Ctx:
     def seat_of(self, player: str) -> seats.Seat:
         """Who plays ``player``'s seat now, and whether it counts for scoring."""
         return seats.seat_of(self.state.root, player)
+
+    # -- sub-games (kept by nomicon.kernel.subgames) ----------------------------
+    def start_child(self, pack: str, *, players: Sequence[str], referee: str | None = None,
+                    params: dict[str, Any] | None = None, cause: str) -> str:
+        """Start a child game of ``pack`` for ``players`` (players of this game),
+        refereed by ``referee`` (None: the engine), with the pack's ``params``;
+        ``cause`` says why. Returns the child's id; the service creates the game, and
+        settles its result into this game (``events.CHILD_SETTLED``) when it ends."""
+        return subgames.start(self, self.game.registry, pack, players=players,
+                              referee=referee, params=params, cause=cause)
+
+    def child(self, child_id: str) -> subgames.ChildRecord | None:
+        """This game's record of its child game ``child_id`` (status, result...)."""
+        return subgames.child(self, child_id)
+
+    def parent(self) -> subgames.ParentLink | None:
+        """In a child game: its parent's id, its players and referee (None otherwise)."""
+        return subgames.parent(self)
 
     # -- secrets -----------------------------------------------------------
     def commitment(self) -> str:

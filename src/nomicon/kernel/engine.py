@@ -20,7 +20,17 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import dice, entities, events, ledger, pausing, seats, statuses, timers
+from nomicon.kernel import (
+    dice,
+    entities,
+    events,
+    ledger,
+    pausing,
+    seats,
+    statuses,
+    subgames,
+    timers,
+)
 from nomicon.kernel.actions import ArgsValidator, describe_args
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
@@ -142,9 +152,12 @@ class Game:
         allow_forced: bool = False,
         commit_hooks: list[CommitHook] | None = None,
         simulation: bool = False,
+        parent: subgames.ParentLink | None = None,
     ) -> Game:
         """A new game of a pack: the pack's setup and initial rules in one batch, then
-        each of ``players`` joins. ``simulation``: a game for :meth:`for_simulation`."""
+        each of ``players`` joins. ``simulation``: a game for :meth:`for_simulation`.
+        ``parent``: a child game's link to its parent (``game.parent``, recorded in
+        ``game.created``; see :mod:`nomicon.kernel.subgames`)."""
         check_game_id(game_id)
         registry = registry or installed()
         pack = registry.pack(pack_id)
@@ -172,6 +185,9 @@ class Game:
             # verify can tell a log from other code from a forged one; and the mark of
             # a test game, the only kind whose rolls may be forced.
             marks: dict[str, Any] = {"test": True} if allow_forced else {}
+            if parent is not None:
+                marks["parent"] = dict(parent)
+                ctx.set(["game", "parent"], dict(parent))
             ctx.emit(events.GAME_CREATED, f"{pack.title}: game {game_id} created",
                      pack=pack.id, params=pack_params.model_dump(mode="json"),
                      commitment=commitment,
@@ -339,7 +355,10 @@ class Game:
         self.log.extend(batch.events)
 
     def _on_event(self, ctx: Ctx, type: str, data: dict[str, Any]) -> None:
-        """Apply the defaults of prompts that this event closes (``turn.ending``...)."""
+        """Apply the defaults of prompts that this event closes (``turn.ending``...), and
+        pass a change to a child game's player on to the child (``subgames.forward``)."""
+        if type in subgames.FORWARDED:
+            subgames.forward(ctx, type, data)
         prompts = self.state.root.get("prompts")
         if not prompts:
             return  # the usual case, on every event: nothing to close

@@ -31,6 +31,7 @@ class GameCreated(TypedDict):
     commitment: str  # of the first dice epoch
     versions: dict[str, Any]  # of the code that wrote the game
     test: NotRequired[bool]  # a test game, whose rolls may be forced
+    parent: NotRequired[dict[str, Any]]  # a child game's link to its parent (subgames)
 
 
 class GameEnded(TypedDict):
@@ -246,3 +247,47 @@ PROPOSAL_DISCARDED = EventKind("proposal.discarded", ProposalBy)
 PROPOSAL_TURN_EARNED = EventKind("proposal.turn-earned", TurnEarned)
 #: Opens the trial batch in which an amendment's preview is worked out.
 PREVIEW = EventKind("preview", NoFields)
+
+
+# -- sub-games (nomicon.kernel.subgames) ----------------------------------------------------
+class ChildStarted(TypedDict):
+    child: str  # the child game's id
+    pack: str
+    players: list[str]
+    referee: str | None  # None: the engine referees
+    params: dict[str, Any]
+    cause: str
+
+
+class ChildInput(TypedDict):
+    child: str
+    n: int  # the input's number among the child's inputs, from 1
+    kind: str  # the kind of the parent's event it passes on (``status.granted``...)
+    player: str
+
+
+class ChildSettled(TypedDict):
+    child: str
+    pack: str
+    cause: str
+    winners: list[str]
+    scores: dict[str, Any]  # by player
+    referee: str | None
+    rounds: int | None
+
+
+class ParentInput(TypedDict):
+    n: int
+    kind: str
+    player: str
+    data: dict[str, Any]  # the parent event's fields
+
+
+#: A rule of this game started a child game (the service creates it).
+CHILD_STARTED = EventKind("child.started", ChildStarted)
+#: A change to one of a child's players, queued to be passed to the child.
+CHILD_INPUT = EventKind("child.input", ChildInput)
+#: A child game's result, settled into this game once; its hooks pay the payoff.
+CHILD_SETTLED = EventKind("child.settled", ChildSettled)
+#: In a child game: a change to one of its players in the parent game.
+PARENT_INPUT = EventKind("parent.input", ParentInput)

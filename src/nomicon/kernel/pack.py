@@ -73,6 +73,15 @@ class Pack:
         currency balances and winners."""
         return {}
 
+    def result(self, state: dict[str, Any]) -> dict[str, Any]:
+        """What a finished game of this pack, played as a child game, reports to its
+        parent (``nomicon.kernel.subgames.ChildResult``): ``winners``, ``scores`` by player,
+        ``referee`` and ``rounds``. By default the winners and the referee the parent
+        named, without scores or rounds: a pack whose games count them says so."""
+        link = state["game"].get("parent") or {}
+        return {"winners": list(state.get("winners", [])), "scores": {},
+                "referee": link.get("referee"), "rounds": None}
+
     def all_rule_classes(self) -> tuple[type[Rule], ...]:
         seen = dict.fromkeys([*self.rule_classes, *(i.cls for i in self.initial)])
         return tuple(seen)

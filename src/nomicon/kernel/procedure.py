@@ -11,7 +11,7 @@ import re
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import events
+from nomicon.kernel import events, subgames
 from nomicon.kernel.paths import write_path
 from nomicon.kernel.probing import only_when_prompted
 from nomicon.kernel.rules import ActionDecl, Arg, Rule, action, veto
@@ -192,6 +192,40 @@ class Procedure(Rule):
         """End a status a player or entity has."""
         ctx.require(ctx.end_status(holder, name, "ended by the admin"),
                     f"{holder} is not {name}")
+
+    # -- sub-games (nomicon.kernel.subgames) -----------------------------------
+    # The game service takes these actions itself, as the admin, when a child game
+    # ends and when a child's player changes in the parent; the admin may too (a
+    # result the admin judges).
+    @action("settle-child", Arg("child", str, "the child game", choices="_awaiting",
+                                explain="_why_not_settle"),
+            Arg("result", dict, "winners, scores, referee and rounds"), admin=True)
+    def settle_child(self, ctx: Ctx, actor: str, child: str, result: dict[str, Any]) -> None:
+        """Settle a child game's result into this game, once: its hooks pay."""
+        subgames.settle(ctx, child, result)
+
+    def _awaiting(self, ctx: Ctx, actor: str) -> list[str]:
+        return subgames.awaiting(ctx)
+
+    def _why_not_settle(self, ctx: Ctx, actor: str, child: Any) -> None:
+        subgames.check_settling(ctx, str(child))
+
+    @settle_child.check
+    def _has_children(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.get([subgames.TABLE]), "this game has no child games")
+
+    @action("parent-input", Arg("n", int, "the input's number, from 1", minimum=1),
+            Arg("kind", str, "the kind of the parent's event"),
+            Arg("player", str, "the player it concerns"),
+            Arg("data", dict, "the parent event's fields"), admin=True)
+    def parent_input(self, ctx: Ctx, actor: str, n: int, kind: str, player: str,
+                     data: dict[str, Any]) -> None:
+        """Pass on a change to a player in the parent game, in order, once."""
+        subgames.receive(ctx, n, kind, player, data)
+
+    @parent_input.check
+    def _a_child(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.parent() is not None, "this game has no parent game")
 
     @action("interpret", Arg("rule", int, "rule number"), Arg("text", str, "the ruling"),
             admin=True)

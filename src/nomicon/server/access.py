@@ -21,7 +21,7 @@ from nomicon.kernel.views import can_see
 from nomicon.server.accounts import ADMIN, OBSERVER, PLAYER, Membership, User, check_name
 from nomicon.server.errors import BadRequest, Forbidden, NotFound
 from nomicon.server.site import Site
-from nomicon.store import GameRecord
+from nomicon.store import GameNotFound, GameRecord
 
 MAX_KEY = 200
 
@@ -75,12 +75,34 @@ def record(site: Site, game_id: str) -> GameRecord:
 
 
 def seat(site: Site, game_id: str, user: User) -> Seat:
-    """``user``'s seat in a game: 404 for an unknown game, 403 for a non-member."""
-    record(site, game_id)
+    """``user``'s seat in a game: 404 for an unknown game, 403 for a non-member. In a
+    child game (a game another game's rules started), a member of its parent has a
+    seat through the parent (see :func:`through_parent`)."""
+    found = record(site, game_id)
     membership = site.accounts.membership(game_id, user)
+    if membership is None and found.parent is not None:
+        membership = through_parent(site, found, user)
     if membership is None:
         raise Forbidden(f"{user.name} is not a member of game {game_id}: join it to see it")
     return Seat(user, membership)
+
+
+def through_parent(site: Site, child: GameRecord, user: User) -> Membership | None:
+    """``user``'s seat in a child game, from their seat in its parent: the parent's
+    admin is the child's admin; a player of the parent who plays in the child plays
+    there under the same name; any other member of the parent observes. None for
+    someone who is no member of the parent (nor, for a grandchild, of its parent)."""
+    assert child.parent is not None
+    try:
+        above = seat(site, child.parent, user).membership
+    except (Forbidden, NotFound, GameNotFound):  # not a member; a parent not stored here
+        return None
+    plays = above.player if above.player in child.meta.get("players", []) else None
+    if above.role == ADMIN:
+        return Membership(child.id, user.id, ADMIN, plays)
+    if plays is not None:
+        return Membership(child.id, user.id, PLAYER, plays)
+    return Membership(child.id, user.id, OBSERVER, None)
 
 
 def reading(site: Site, game_id: str) -> AbstractContextManager[Game]:
@@ -108,7 +130,9 @@ def join(site: Site, game_id: str, user: User, role: str, player: str | None = N
 
     The admin keeps their role and takes a player's seat as well.
     """
-    record(site, game_id)
+    if record(site, game_id).parent is not None:
+        raise BadRequest(f"game {game_id} is a child game: its players are chosen by its "
+                         "parent game's rules, and the parent's members see it already")
     current = site.accounts.membership(game_id, user)
     if role == OBSERVER:
         if current is not None:

@@ -86,6 +86,7 @@ def summary(record: GameRecord, membership: Membership | None) -> dict[str, Any]
         "created": iso(record.created), "status": meta.get("status"),
         "players": meta.get("players", []), "head": record.head,
         "commitment": meta.get("commitment"), "reverted_from": meta.get("reverted_from"),
+        "parent": record.parent, "children": meta.get("children", []),
         "role": membership.role if membership else None,
         "player": membership.player if membership else None,
     }

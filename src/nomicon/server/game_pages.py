@@ -41,7 +41,8 @@ TABS = (("board", "Board"), ("players", "Players"), ("rules", "Rules"),
 # Parts of a view that have their own place on the pages; the rest is a pack's own
 # state (a card table, open trades...), shown as it is on the board page.
 SHOWN_ELSEWHERE = frozenset({"game", "players", "board", "turn", "prompts", "proposals",
-                             "rules", "dice", "winners", "accounts", "timers", "index"})
+                             "rules", "dice", "winners", "accounts", "timers", "index",
+                             "children"})
 #: The most entries of a table (trade offers...) the board page shows: the latest.
 EXTRA_ENTRIES = 20
 # What of the viewer's view each page shows (others: all of it). A view is a copy of

@@ -117,7 +117,8 @@ def revert(site: Site, game_id: str, seq: int, *, by: str) -> str:
             "commitment": dice.commitment(forked.secret)}
     site.store.create_game(GameRecord(id=new_id, pack=record.pack, created=site.now(),
                                       meta=meta, secret=forked.secret.hex(),
-                                      next_due=forked.next_due()), forked.log)
+                                      next_due=forked.next_due(), parent=record.parent),
+                           forked.log)
     site.accounts.copy_members(game_id, new_id)
     _archive(site, game_id, new_id, before, by)
     return new_id

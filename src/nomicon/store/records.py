@@ -38,6 +38,8 @@ class GameRecord:
     head: int = 0
     #: When the game's next timer falls due (None: no timer, or the game is over).
     next_due: datetime | None = None
+    #: The game that started this one, for a child game (None: a game of its own).
+    parent: str | None = None
 
 
 @dataclass(frozen=True)

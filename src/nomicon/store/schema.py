@@ -82,6 +82,9 @@ games = sa.Table(
     # 0 for a game kept from its start; a game stored before, or imported, has its
     # head then, and its charts are folded from the log.
     sa.Column("series_from", sa.Integer(), nullable=False, server_default=sa.text("0")),
+    # A child game's parent game (migration 0007; None: a game of its own). No foreign
+    # key: a child imported alone keeps its parent's id.
+    sa.Column("parent", sa.String(), nullable=True),
     # The lobby pages games by (created, id).
     sa.Index("ix_games_created_id", "created", "id"),
 )

@@ -57,6 +57,7 @@ def _record(row: sa.Row[Any]) -> GameRecord:
         secret=row.secret,
         head=row.head,
         next_due=row.next_due,
+        parent=row.parent,
     )
 
 
@@ -275,6 +276,7 @@ class SqlStore:
             "head": head,
             "next_due": record.next_due,
             "series_from": head if series is None else 0,
+            "parent": record.parent,
         }
         with self._guard("create_game"):
             try:

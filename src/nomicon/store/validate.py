@@ -112,3 +112,5 @@ def record(rec: GameRecord) -> None:
     if rec.next_due is not None and (not isinstance(rec.next_due, datetime)
                                      or rec.next_due.utcoffset() is None):
         raise InvalidInput("next_due must be a timezone-aware datetime or None")
+    if rec.parent is not None and (not isinstance(rec.parent, str) or not rec.parent):
+        raise InvalidInput("parent must be a non-empty str or None")

@@ -3,7 +3,10 @@
 The Ackanomic pack will hold the main game and one module per sub-game (its games and
 contests are child games with their own rulesets). Until then, ``ackanomic-goofspiel``
 plays the Game of Pure Skill on its own: a table of players that plays instances of
-the game one after another and pays clause 5's payoff into its own ledger.
+the game one after another and pays clause 5's payoff into its own ledger. Started
+by a rule of another game as a child game (``ctx.start_child("ackanomic-goofspiel",
+players=..., referee=...)``), it plays one instance, with the players and referee the
+parent chose, whose result is settled into the parent game, whose rules pay clause 5.
 """
 
 from __future__ import annotations
@@ -105,6 +108,16 @@ class AckanomicGoofspiel(Pack):
         if won:  # measured only where some game had a winner
             found["winning_total"] = sum(won) / len(won)
         return found
+
+    def result(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Played as a child game (one instance): the table's winners, the instance's
+        totals, its referee and the rounds it resolved."""
+        table = state.get(goofspiel.KEY, {})
+        results = table.get("results", [])
+        last = results[-1] if results else {}
+        return {"winners": list(state.get("winners", [])),
+                "scores": dict(last.get("totals", {})), "referee": last.get("referee"),
+                "rounds": len(table.get("rounds", []))}
 
     def greedy_score(self, state: dict[str, Any], actor: str, name: str,
                      args: dict[str, Any]) -> float:

@@ -163,7 +163,8 @@ class StartingAnInstance(Rule):
     @hook(CLOSED)
     def on_closed(self, ctx: Ctx, data: Instance) -> None:
         games = ctx.get([KEY, "games"])
-        if games and ctx.get([KEY, "instance"]) >= games:
+        # A child game of another game is one instance of the game.
+        if (games and ctx.get([KEY, "instance"]) >= games) or ctx.parent() is not None:
             self._close_table(ctx)
         else:
             self._start_if_ready(ctx)
@@ -177,11 +178,20 @@ class StartingAnInstance(Rule):
         if state["games"] and state["instance"] >= state["games"]:
             return
         number = state["instance"] + 1
-        # Seats go round the members in joining order, one place further each game,
-        # so that everyone plays as often; the first member left over referees.
-        offset = (number - 1) % len(members)
-        players = [members[(offset + i) % len(members)] for i in range(seats)]
-        referee = members[(offset + seats) % len(members)] if len(members) > seats else None
+        link = ctx.parent()
+        if link is not None:
+            # A child game: the game that started it chose its players and referee
+            # (None: the engine referees); it starts when they are all members.
+            players, referee = link["players"], link["referee"]
+            if state["instance"] or not set(players) | {referee} - {None} <= set(members):
+                return
+        else:
+            # Seats go round the members in joining order, one place further each game,
+            # so that everyone plays as often; the first member left over referees.
+            offset = (number - 1) % len(members)
+            players = [members[(offset + i) % len(members)] for i in range(seats)]
+            referee = (members[(offset + seats) % len(members)] if len(members) > seats
+                       else None)
         ctx.set([KEY, "instance"], number)
         ctx.set([KEY, "seated"], players)
         ctx.set([KEY, "referee"], referee)
@@ -464,6 +474,8 @@ class Payoff(Rule):
         winner = data["winner"]
         if winner is None or not ctx.is_player(winner):
             return
+        if ctx.parent() is not None:
+            return  # a child game: its result is settled into the main game, which pays
         game = f"Game of Pure Skill #{data['instance']}"
         ctx.gain(winner, self.params.winner_points, f"won {game}")
         if data["referee"] is not None and ctx.is_player(data["referee"]):
