@@ -93,9 +93,10 @@ def test_random_play_shows_no_viewer_a_secret_of_the_mechanisms() -> None:
     assert all(count > 100 for count in looked_for.values()), looked_for
     types = {event["type"] for event in game.log}
     assert {"order.sealed", "status.ended", "seat.changed", "step.resolved"} <= types
-    assert any(event["type"] == "transfer" and str(event["data"].get("target", ""))
-               .startswith("escrow:") for event in game.log) or any(
-        "escrow:" in json.dumps(event.get("ops", [])) for event in game.log)
+    escrow = [event["data"] for event in game.log if event["type"] == "transfer"
+              and "escrow:" in f"{event['data']['source']} {event['data']['target']}"]
+    assert any(str(moved["target"]).startswith("escrow:") for moved in escrow)
+    assert any(str(moved["source"]).startswith("escrow:") for moved in escrow)
     assert not problems, "\n".join(problems[:20])
 
 
