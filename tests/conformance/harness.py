@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
+from mechpack import MechanismPack
 from secretpack import SecretPack
 
 import nomicon
@@ -44,10 +45,10 @@ NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 OUTSIDER = "mallory"  # never a player
 STEPS = 2000
 SEEDS = (1, 2, 3)
-REGISTRY: Registry = nomicon.registry().with_pack(SecretPack())
+REGISTRY: Registry = nomicon.registry().with_pack(SecretPack()).with_pack(MechanismPack())
 INSTALLED = tuple(sorted(pack.id for pack in nomicon.registry()))
-# Every installed pack, and the suite's own pack of secrets.
-PACKS = (*INSTALLED, SecretPack.id)
+# Every installed pack, and the suite's own packs of secrets and of mechanisms.
+PACKS = (*INSTALLED, SecretPack.id, MechanismPack.id)
 # How many problems of one kind a report keeps (the count says how many there were).
 KEEP = 12
 # The chance that a step is followed by an action that is malformed or out of place.

@@ -1,9 +1,9 @@
 """A hypothetical shows a viewer nothing that the rules in force hide from them.
 
 For every pack with hidden state (the Grid's Bonus Boxes, Goofspiel's sealed bids,
-the suite's pack of secrets) a game is set up with hidden things present; then, for
-every rule in force, the repeal of the rule and an amendment of its text are
-previewed as an observer and as a player. What the viewer may not see now is
+the suite's packs of secrets and of mechanisms) a game is set up with hidden things
+present; then, for every rule in force, the repeal of the rule and an amendment of its
+text are previewed as an observer and as a player. What the viewer may not see now is
 collected from the admin's view minus the viewer's own view; none of it may appear
 in the answer: not at its place in the state, and no hidden name anywhere.
 """
@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from harness import REGISTRY, new_game
+from mechpack import PREFIXES, MechanismPack
 from secretpack import CARD, NOTE, Dossiers, SecretPack
 
 from nomicon.governance import amendments as rule_changes
@@ -59,8 +60,26 @@ def _secrets(game: Game) -> None:
     game.advance(game.clock + timedelta(days=1, hours=1))
 
 
+def _mechanisms(game: Game) -> None:
+    """alice has pledged, sealed, the most marbles she may in a round that all three
+    players take part in, and buried a treasure; bob has not pledged; everyone's
+    locker has its secret combination and audit mark; alice has ordered another
+    burial for the update."""
+    # The first round is alice's alone (bob and carol joined after it opened): her
+    # pledge ends it, and the next round is everyone's.
+    for _round in range(2):
+        [pledges] = [entry["args"]["pledge"]["choices"]
+                     for entry in game.legal_actions("alice") if entry["name"] == "pledge"]
+        game.act("alice", "pledge", pledge=pledges[-1])
+    assert game.state.root["steps"]["pledges"]["players"] == ["alice", "bob", "carol"]
+    assert game.state.root["steps"]["pledges"]["submissions"] == {"alice": pledges[-1]}
+    game.act("alice", "bury")
+    game.act("alice", "order", action="bury")  # sealed until the update
+
+
 SETUPS: dict[str, Callable[[Game], None]] = {
-    "bnomic-grid": _grid, "ackanomic-goofspiel": _goofspiel, SecretPack.id: _secrets}
+    "bnomic-grid": _grid, "ackanomic-goofspiel": _goofspiel, SecretPack.id: _secrets,
+    MechanismPack.id: _mechanisms}
 # Who looks: an observer, and a player without the secrets (bob sees neither alice's
 # bid nor her hand).
 VIEWERS = (OBSERVER, "bob")
@@ -96,7 +115,7 @@ def hidden_from(game: Game, viewer: str) -> tuple[dict[str, Any], set[str]]:
               if shown.get(path, missing) != value and not path.startswith("timers")}
     seen = set(_strings(game.view(viewer)))
     names = {s for path, value in hidden.items() for s in [*path.split("."), *_strings(value)]
-             if (CARD.match(s) or NOTE.match(s) or s.startswith("bonus-box-"))
+             if (CARD.match(s) or NOTE.match(s) or s.startswith(("bonus-box-", *PREFIXES)))
              and s not in seen}
     return hidden, names
 
