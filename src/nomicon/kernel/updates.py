@@ -218,20 +218,26 @@ class Update(Rule):
     @action("start-update", admin=True)
     def start_update_now(self, ctx: Ctx, actor: str) -> None:
         """Begin an update now (the schedule begins them on time)."""
+        self.start_update(ctx)
+
+    @start_update_now.check
+    def _start_check(self, ctx: Ctx, actor: str) -> None:
         update = ctx.get(["update"], None)
         ctx.require(update is None or update["status"] == ENDED,
                     f"update {update['number'] if update else ''} is still {_status(update)}")
-        self.start_update(ctx)
 
     @action("continue-update", admin=True)
     def continue_update(self, ctx: Ctx, actor: str) -> None:
         """Move a waiting update on to its next phase, whatever it waits for."""
+        update = ctx.get(["update"])
+        self._go_on(ctx, update, f"the admin moves it on ({update['waiting_for']})")
+
+    @continue_update.check
+    def _continue_check(self, ctx: Ctx, actor: str) -> None:
         update = ctx.get(["update"], None)
         ctx.require(update is not None and update["status"] == WAITING,
                     "no update is waiting" if update is None or update["status"] == ENDED
                     else f"update {update['number']} is {_status(update)}, not waiting")
-        assert update is not None
-        self._go_on(ctx, update, f"the admin moves it on ({update['waiting_for']})")
 
     def start_update(self, ctx: Ctx) -> None:
         """Begin an update now: its first phase runs next, at this same instant. If the
