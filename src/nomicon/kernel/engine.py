@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import dice, pausing, statuses, timers
+from nomicon.kernel import audiences, dice, pausing, statuses, timers
 from nomicon.kernel.actions import ArgsValidator, describe_args
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
@@ -39,7 +39,8 @@ from nomicon.kernel.errors import (
 )
 from nomicon.kernel.pack import Pack, Registry, installed
 from nomicon.kernel.probing import Plan, plans
-from nomicon.kernel.procedure import Procedure
+from nomicon.kernel.procedure import ANSWERS, Procedure
+from nomicon.kernel.prompts import audience as prompt_audience
 from nomicon.kernel.rules import ActionDecl, Rule
 from nomicon.kernel.ruleset import Ruleset, enact
 from nomicon.kernel.state import State, copy_tree, fold
@@ -420,7 +421,7 @@ class Game:
                 self._resolve_prompt(ctx, prompt, prompt["default"], defaulted=True)
                 break
 
-    def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str, *,
+    def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str | list[str], *,
                         defaulted: bool = False) -> None:
         prompts = self.state.root["prompts"]
         index = next(i for i, p in enumerate(prompts) if p["id"] == prompt["id"])
@@ -430,7 +431,8 @@ class Game:
         how = "defaulted to" if defaulted else "answered"
         ctx.emit("prompt.defaulted" if defaulted else "prompt.answered",
                  f"{prompt['to']} {how} {option!r}: {prompt['message']}",
-                 prompt=prompt["id"], option=option, player=prompt["to"])
+                 to=prompt_audience(prompt), prompt=prompt["id"], option=option,
+                 player=prompt["to"])
         rule = self.ruleset.by_rid.get(prompt["rid"])
         if rule is None:
             return  # the rule that asked was repealed: nothing to resume
@@ -483,7 +485,7 @@ class Game:
     def _perform(self, ctx: Ctx, actor: str, name: str, raw: dict[str, Any]) -> None:
         rule, decl = self._select(ctx, actor, name, raw)
         if actor == ADMIN:
-            if not decl.admin and name != "choose":
+            if not decl.admin and name not in ANSWERS:
                 raise ActionRefused(actor, name, "the admin is not a player; "
                                     "use an admin action or act as a player",
                                     rule=PROCEDURE, args=raw)
@@ -554,7 +556,7 @@ class Game:
             for name, plan in list(self.action_plans().items()):
                 # Actions that only the admin may take, or only players (except
                 # answering a prompt, which the admin does too), and joining.
-                if name == "join" or not (plan.for_admin or name == "choose" if admin
+                if name == "join" or not (plan.for_admin or name in ANSWERS if admin
                                           else plan.for_players):
                     continue
                 entry = self._probe(ctx, actor, plan, admin)
@@ -582,7 +584,7 @@ class Game:
         if chosen is None:
             return None
         rule, decl, arg_plans = chosen
-        if admin != decl.admin and not (admin and plan.name == "choose"):
+        if admin != decl.admin and not (admin and plan.name in ANSWERS):
             return None
         try:
             ctx.run_vetoes(plan.vetoes, actor, decl, {})
@@ -668,6 +670,7 @@ class Transaction:
             leftover = game.state.take_ops(batch.ops_at)
             if leftover:
                 batch.events[-1]["ops"].extend(leftover)
+            audiences.apply(batch.events)  # who reads the batch, as its rules decided
             game._commit(batch)
         except BaseException:
             self._roll_back()
