@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         Initial,
         Pack,
         PackParams,
+        PrivateRoll,
         Refusal,
         Rule,
         RuleParams,
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
         every,
         finish,
         hook,
+        role,
         veto,
     )
     from nomicon.kernel.engine import Game
@@ -63,8 +65,8 @@ _ERRORS_ELSEWHERE = {"PathError": "nomicon.kernel.state",
 #: The rule author's names (``nomicon.authoring``), also importable from here.
 _AUTHORING = frozenset({
     "ActionDecl", "Arg", "Attribute", "Ctx", "Currency", "Initial", "InvalidRuleChange",
-    "Pack", "PackParams", "Refusal", "Rule", "RuleParams", "Status", "action", "adjust",
-    "every", "finish", "hook", "veto",
+    "Pack", "PackParams", "PrivateRoll", "Refusal", "Rule", "RuleParams", "Status", "action",
+    "adjust", "every", "finish", "hook", "role", "veto",
 })
 
 __all__ = [
@@ -86,6 +88,7 @@ __all__ = [
     "Pack",
     "PackParams",
     "PathError",
+    "PrivateRoll",
     "Refusal",
     "Rule",
     "RuleError",
@@ -103,6 +106,7 @@ __all__ = [
     "hook",
     "new_game",
     "registry",
+    "role",
     "veto",
 ]
 

@@ -36,7 +36,13 @@ What is here:
 - :class:`Ctx`, what a rule sees and acts through (the state, the dice, the ledger,
   prompts, timers, events, statuses with ``grant_status``, ``status``,
   ``has_status``, ``end_status`` and ``holders_of``, and pausing the game's clock
-  with ``pause``, ``resume`` and ``is_paused``); :class:`Status`, a status's record;
+  with ``pause``, ``resume`` and ``is_paused``; roles with ``grant_role``,
+  ``revoke_role``, ``has_role`` and ``role_holders``; private rolls with ``roll(...,
+  to=[...])``, ``private_rolls`` and ``reveal``; private and multi-select prompts with
+  ``prompt(..., private=True, seen_by=[...], choose=k)``; the audience of the running
+  action with ``audience`` and ``hide_action``); :class:`Status`, a status's record;
+  :func:`role`, the audience that names a role's holders (``role("referee")`` is
+  ``"role:referee"``); :class:`PrivateRoll`, a private roll's record;
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`;
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`);
@@ -47,10 +53,12 @@ What is here:
 from __future__ import annotations
 
 from nomicon.kernel import turns
+from nomicon.kernel.audiences import PrivateRoll
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.errors import GameError, InvalidRuleChange, Refusal
 from nomicon.kernel.pack import Initial, Pack, PackParams
 from nomicon.kernel.procedure import finish
+from nomicon.kernel.roles import role
 from nomicon.kernel.rules import (
     ActionDecl,
     Arg,
@@ -78,6 +86,7 @@ __all__ = [
     "InvalidRuleChange",
     "Pack",
     "PackParams",
+    "PrivateRoll",
     "Refusal",
     "Rule",
     "RuleParams",
@@ -89,6 +98,7 @@ __all__ = [
     "hook",
     "iso",
     "parse",
+    "role",
     "turns",
     "veto",
 ]
