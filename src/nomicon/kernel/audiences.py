@@ -26,8 +26,11 @@ audience of its own, before and after the call (the batch is not logged until it
 ends, so this decides, it does not edit, the past). Several calls narrow it to the
 viewers they all name. The decision is itself an event (``audience.set``), seen by
 that audience, so the admin's history says which rule hid what and why. Events that
-name their own audience keep it. What a hidden action changes in the state is the
-rules' to hide as well (an invisible player's location, by the rule's ``redact``).
+name their own audience keep it. A decision may hide the ``action`` event alone
+(``only_action``): answering a private prompt does, since the answer is among the
+action's arguments, while what the rule then does keeps the audience it gives it.
+What a hidden action changes in the state is the rules' to hide as well (an
+invisible player's location, by the rule's ``redact``).
 
 Seqs are not hidden: a viewer sees that the log has events they may not read (gaps
 in the seqs, a live stream's head that moves), never what they hold.
@@ -149,9 +152,11 @@ def reveal_events(ctx: Acting, events: Sequence[dict[str, Any]], *,
 
 # -- the audience of the running batch --------------------------------------------------
 
-def narrow(ctx: Acting, to: Sequence[str], reason: str = "") -> None:
-    """Show the running action (its whole batch) only to ``to``, the actor and the
-    admin, by an ``audience.set`` event that the engine applies when the batch ends."""
+def narrow(ctx: Acting, to: Sequence[str], reason: str = "", *,
+           only_action: bool = False) -> None:
+    """Show the running action (its whole batch; with ``only_action``, its ``action``
+    event alone) only to ``to``, the actor and the admin, by an ``audience.set`` event
+    that the engine applies when the batch ends."""
     if isinstance(to, str):
         raise TypeError(f"an audience is a list of names, not the text {to!r}")
     names = [*to, *([ctx.actor] if ctx.actor is not None else [])]
@@ -163,18 +168,23 @@ def narrow(ctx: Acting, to: Sequence[str], reason: str = "") -> None:
     readers = ", ".join(shown) or "the admin"
     why = f": {reason}" if reason else ""
     ctx.emit(AUDIENCE, f"this action is seen only by {readers}{why}", to=names,
-             audience=shown, reason=reason)
+             audience=shown, reason=reason, scope="action" if only_action else "batch")
 
 
 def apply(events: list[dict[str, Any]]) -> None:
-    """Give a batch's events the audience its rules decided (see :func:`narrow`):
-    every event without one of its own, and the decisions themselves, get the viewers
-    that every decision names."""
+    """Give a batch's events the audience its rules decided (see :func:`narrow`): the
+    ``action`` event and the decisions themselves get the viewers that every decision
+    names, and every other event without an audience of its own the viewers that
+    every decision about the whole batch names."""
     # Performance: this runs on every commit; nearly every batch decides nothing.
-    decided = [set(event["to"]) for event in events if event["type"] == AUDIENCE]
+    decided = [event for event in events if event["type"] == AUDIENCE]
     if not decided:
         return
-    audience = sorted(set.intersection(*decided))
+    narrowest = sorted(set.intersection(*(set(event["to"]) for event in decided)))
+    whole = [set(event["to"]) for event in decided if event["data"]["scope"] == "batch"]
+    batch = sorted(set.intersection(*whole)) if whole else None
     for event in events:
-        if "to" not in event or event["type"] == AUDIENCE:
-            event["to"] = list(audience)
+        if event["type"] == AUDIENCE or (event["type"] == "action" and "to" not in event):
+            event["to"] = list(narrowest)
+        elif batch is not None and "to" not in event:
+            event["to"] = list(batch)

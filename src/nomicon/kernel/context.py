@@ -638,10 +638,12 @@ class Ctx:
                                 reason=reason)
         return shown
 
-    def audience(self, to: Sequence[str], reason: str = "") -> None:
-        """Show the running action (its whole batch) only to ``to``, the actor and the
-        admin: an invisible player's move is absent from others' history."""
-        audiences.narrow(self, to, reason)
+    def audience(self, to: Sequence[str], reason: str = "", *,
+                 only_action: bool = False) -> None:
+        """Show the running action (its whole batch, or with ``only_action`` its
+        ``action`` event alone) only to ``to``, the actor and the admin: an invisible
+        player's move is absent from others' history."""
+        audiences.narrow(self, to, reason, only_action=only_action)
 
     def hide_action(self, reason: str = "") -> None:
         """Show the running action only to the actor and the admin."""

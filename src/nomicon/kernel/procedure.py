@@ -112,6 +112,7 @@ class Procedure(Rule):
             self._why_not_option(ctx, actor, option, mine)
         ctx.require(matching, f"{option!r} is not an option",
                     detail="options: " + ", ".join(o for p in mine for o in p["options"]))
+        _keep_answer_private(ctx, matching[0])
         ctx.game._resolve_prompt(ctx, matching[0], option)
 
     @action("choose-many", Arg("options", list, "the options to take, each once"),
@@ -130,6 +131,7 @@ class Procedure(Rule):
         for asked in mine:
             problem = _answer_problem(ctx, asked, options)
             if problem is None:
+                _keep_answer_private(ctx, asked)
                 ctx.game._resolve_prompt(ctx, asked, list(options))
                 return
             problems.append((asked, problem))
@@ -238,6 +240,15 @@ def _refuse_unasked(ctx: Ctx, actor: str) -> None:
                    rule=ctx.rules.by_rid.get(several[0]["rid"]),
                    detail="answer it with choose-many and a list of options")
     ctx.refuse(f"{actor} has no decision to make")
+
+
+def _keep_answer_private(ctx: Ctx, prompt: dict[str, Any]) -> None:
+    """The answer to a private prompt is among the action's arguments: the action's
+    event goes to the prompt's audience (the answer's own event does anyway)."""
+    audience = prompts.audience(prompt)
+    if audience is not None:
+        audiences.narrow(ctx, audience, "the answer to a private question",
+                         only_action=True)
 
 
 def _answer_problem(ctx: Ctx, prompt: dict[str, Any], answer: list[Any]) -> str | None:
