@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from nomicon.exchange import ImportRefused, read_import
 from nomicon.server import Settings, create_app
 
-from .support import FAST_HASHER, Api, Clock, log_in, site_of
+from .support import FAST_HASHER, Api, Clock, log_in, sign_up, site_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "kernel"))
 
@@ -147,3 +147,29 @@ def test_bobs_export_is_the_log_as_he_reads_it_and_cannot_be_imported(
     assert set(dealt.values()) <= tokens(whole)
     with pytest.raises(ImportRefused, match="this file is 'bob''s export"):
         read_import(mine, registry=REGISTRY, test=True)
+
+
+def test_the_pages_answer_a_double_question_and_show_others_only_that_it_waits(
+        app: FastAPI, client: TestClient, accounts: dict[str, Api], game: str) -> None:
+    """bob puts a double question to carol, with the referee (alice, also the game's
+    admin) listening; dave, who joins late, sees only that carol has a decision."""
+    sign_up(client, "dave").ok("POST", f"/api/games/{game}/join", {"role": "player"})
+    accounts["bob"].act(game, "ask", target="carol", double=True)
+    [prompt] = accounts["carol"].ok("GET", f"/api/games/{game}/prompts")
+    dave = log_in(app, "dave").client.get(f"/games/{game}/prompts").text
+    assert "a private decision" in dave
+    assert not tokens(dave) & {*prompt["options"], prompt["message"].split()[-1]}
+    carol = log_in(app, "carol")
+    page = carol.client.get(f"/games/{game}/prompts").text
+    assert 'name="_action" value="choose-many"' in page
+    assert "Choose 2 of " + ", ".join(prompt["options"]) in page
+    picked = f"[{prompt['options'][2]}, {prompt['options'][1]}]"
+    answered = carol.post(f"/games/{game}/act", {"_action": "choose-many",
+                                                 "prompt": str(prompt["id"]),
+                                                 "options": picked},
+                          csrf_from=f"/games/{game}/prompts")
+    assert answered.status_code in (200, 303), answered.text
+    assert accounts["carol"].ok("GET", f"/api/games/{game}/prompts") == []
+    log = accounts["bob"].ok("GET", f"/api/games/{game}/log")
+    [done] = [e for e in log if e["type"] == "prompt.answered"]
+    assert done["data"]["option"] == [prompt["options"][2], prompt["options"][1]]
