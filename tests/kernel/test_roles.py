@@ -109,8 +109,13 @@ def test_a_rule_reveals_earlier_events_to_a_new_referee_by_an_event() -> None:
     game.act("bob", "step-down")
     game.act("carol", "volunteer")
     with game._transaction(game.clock, "admin") as ctx:
+        assert ctx.last_seq() == game.head  # nothing emitted in this batch yet
         assert ctx.reveal(events=[whisper["seq"]], to=[role("referee")],
                           reason="the new referee is briefed") == []
+        assert ctx.last_seq() == game.head + 1
+        assert ctx.logged(ctx.last_seq())["type"] == "event.revealed"
+        with pytest.raises(ValueError, match="there is no event 99"):
+            ctx.logged(99)
     assert game.log[whisper["seq"] - 1]["to"] == ["alice", "bob", "role:referee"]
     [revealed] = events(game, "event.revealed", "carol")
     assert revealed["to"] == ["carol", "role:referee"]
