@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-# Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
 from nomicon.kernel import prompts as asking
 from nomicon.kernel import roles
+
+# Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
 from nomicon.kernel.state import copy_tree
 
 if TYPE_CHECKING:
