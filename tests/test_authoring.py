@@ -115,3 +115,15 @@ def test_child_games_are_the_authors_too() -> None:
     assert authoring.events.CHILD_SETTLED.fields == {
         "child", "pack", "cause", "winners", "scores", "referee", "rounds"}
     assert callable(authoring.Pack.result)
+
+
+def test_roles_private_rolls_prompts_and_audiences_are_the_authors_too() -> None:
+    from nomicon.kernel.audiences import PrivateRoll
+    from nomicon.kernel.roles import role
+
+    assert authoring.role is role is nomicon.role
+    assert authoring.PrivateRoll is PrivateRoll is nomicon.PrivateRoll
+    assert authoring.role("referee") == "role:referee"
+    for method in ("grant_role", "revoke_role", "has_role", "role_holders", "private_rolls",
+                   "reveal", "audience", "hide_action", "last_seq"):
+        assert callable(getattr(authoring.Ctx, method)), method

@@ -51,10 +51,16 @@ What is here:
   ``has_status``, ``end_status`` and ``holders_of``, and pausing the game's clock
   with ``pause``, ``resume`` and ``is_paused``, sealed steps and ballots with
   ``open_step``, ``open_ballot``, ``submit``, ``step`` and ``resolve_step``, and seats
-  with ``leave``, ``seat``, ``start_bot`` and ``seat_of``, and child games with
-  ``start_child``, ``child`` and ``parent``); :class:`Status`, a
-  status's record; :class:`Resolved`, a sealed step's result as its handler receives
-  it; :class:`Seat`, who plays a player's seat;
+  with ``leave``, ``seat``, ``start_bot`` and ``seat_of``, child games with
+  ``start_child``, ``child`` and ``parent``; roles with ``grant_role``,
+  ``revoke_role``, ``has_role`` and ``role_holders``; private rolls with ``roll(...,
+  to=[...])``, ``private_rolls`` and ``reveal``; private and multi-select prompts with
+  ``prompt(..., private=True, seen_by=[...], choose=k)``; the audience of the running
+  action with ``audience`` and ``hide_action``); :class:`Status`, a status's record;
+  :func:`role`, the audience that names a role's holders (``role("referee")`` is
+  ``"role:referee"``); :class:`PrivateRoll`, a private roll's record;
+  :class:`Resolved`, a sealed step's result as its handler receives it;
+  :class:`Seat`, who plays a player's seat;
 - child games (sub-games): a rule starts one with ``ctx.start_child(pack,
   players=..., referee=..., params=..., cause=...)``; the parent keeps a
   :class:`ChildRecord` of it, the child a :class:`ParentLink` to its parent; when the
@@ -86,12 +92,14 @@ What is here:
 from __future__ import annotations
 
 from nomicon.kernel import entities, events, turns
+from nomicon.kernel.audiences import PrivateRoll
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.errors import EventFieldError, GameError, InvalidRuleChange, Refusal
 from nomicon.kernel.eventkind import EventKind
 from nomicon.kernel.ledger import Split, round_money, split
 from nomicon.kernel.pack import Initial, Pack, PackParams
 from nomicon.kernel.procedure import finish
+from nomicon.kernel.roles import role
 from nomicon.kernel.rules import (
     ActionDecl,
     Arg,
@@ -130,6 +138,7 @@ __all__ = [
     "PackParams",
     "ParentLink",
     "Phase",
+    "PrivateRoll",
     "Refusal",
     "Resolved",
     "Rule",
@@ -149,6 +158,7 @@ __all__ = [
     "hook",
     "iso",
     "parse",
+    "role",
     "round_money",
     "split",
     "turns",

@@ -7,6 +7,12 @@ batch, see :mod:`nomicon.verify`), the rules and commitment must be those the lo
 leads to, and the record's fields are recomputed from the log (``created``) or
 checked against it (``reverted_from``). A game created as a test game (its rolls may
 be forced) is imported only when the importer says so, and stays marked.
+
+That file is the admin's: the whole log, state changes and private events included,
+as verifying needs. A player's (or an observer's) export is the log as they may read
+it (:func:`nomicon.kernel.views.log_view`: no state changes, none of the events kept
+from them, the secret only once revealed); it says whose it is (``viewer``), and it
+cannot be imported, since it does not hold the game.
 """
 
 from __future__ import annotations
@@ -16,11 +22,12 @@ from datetime import datetime
 from typing import Any
 
 from nomicon.kernel import dice
-from nomicon.kernel.engine import Game
+from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import GameError
 from nomicon.kernel.pack import Registry, installed
 from nomicon.kernel.state import fold
 from nomicon.kernel.timefmt import iso, parse
+from nomicon.kernel.views import log_view
 from nomicon.store import GameRecord
 from nomicon.verify import verify
 
@@ -51,10 +58,24 @@ class Imported:
 
 
 def export_document(record: GameRecord, log: list[dict[str, Any]], *,
-                    with_secret: bool = False) -> dict[str, Any]:
-    """The export file of a stored game (see :meth:`GameService.export_game`)."""
+                    with_secret: bool = False, viewer: str = ADMIN) -> dict[str, Any]:
+    """The export file of a stored game (see :meth:`GameService.export_game`), as
+    ``viewer`` may read it (the admin: all of it)."""
     root = fold(op for event in log for op in event.get("ops", ()))
     epoch = root["dice"]["epochs"][-1]
+    if viewer != ADMIN:
+        if with_secret:
+            raise GameError(f"{viewer} cannot export the unrevealed dice secret: only the "
+                            "admin may")
+        mine: dict[str, Any] = {
+            "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "viewer": viewer,
+            "game": {"id": record.id, "pack": record.pack, "created": iso(record.created)},
+            "commitment": epoch["commitment"], "ruleset": root.get("rules", {}),
+            "log": log_view(log, viewer),
+        }
+        if record.secret is not None and epoch["secret"] is not None:
+            mine["secret"] = record.secret
+        return mine
     document: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -110,6 +131,11 @@ def _read_document(document: Any) -> tuple[dict[str, Any], list[dict[str, Any]],
     if not isinstance(document, dict) or document.get("format") != EXPORT_FORMAT:
         raise ImportRefused(f"not an exported Nomicon game (no \"format\": "
                             f"\"{EXPORT_FORMAT}\")")
+    viewer = document.get("viewer", ADMIN)
+    if viewer != ADMIN:
+        raise ImportRefused(f"this file is {viewer!r}'s export of the game: it holds only "
+                            "what they may read, and only the admin's export, which holds "
+                            "the whole log, can be imported")
     if document.get("version") != EXPORT_VERSION:
         raise ImportRefused(f"unsupported export version {document.get('version')!r} "
                             f"(this Nomicon reads version {EXPORT_VERSION})")

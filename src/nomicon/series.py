@@ -24,6 +24,7 @@ from typing import Any
 
 from nomicon.kernel import ledger
 from nomicon.kernel.engine import ADMIN, Game
+from nomicon.kernel.roles import may_see
 from nomicon.kernel.state import apply_op
 from nomicon.kernel.views import view_of
 from nomicon.store import Point
@@ -63,7 +64,7 @@ def _touched(events: Iterable[Mapping[str, Any]], whole_player: bool) -> _Touche
     for event in events:
         for op in event.get("ops", ()):
             path = op[1]
-            if not path or path[0] == "rules":
+            if not path or path[0] in ("rules", "roles"):  # who sees what may change
                 return None
             if path[0] not in ("players", "accounts"):
                 continue
@@ -121,8 +122,7 @@ def points(game: Game, events: Iterable[Mapping[str, Any]]) -> list[Point]:
             if record is None:
                 return None
             visibility = hidden.get(measure, "public")
-            allowed = (visibility == "public" or audience == ADMIN
-                       or (visibility == "owner" and audience == player))
+            allowed = may_see(visibility, audience, owner=player, root=root)
             if measure in record and allowed:
                 return number(record[measure])
             return number((accounts.get(player) or {}).get(measure))

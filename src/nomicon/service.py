@@ -459,13 +459,16 @@ class GameService:
         raise conflict
 
     # -- export and import -----------------------------------------------------
-    def export_game(self, game_id: str, *, with_secret: bool = False) -> dict[str, Any]:
+    def export_game(self, game_id: str, *, with_secret: bool = False,
+                    viewer: str = "admin") -> dict[str, Any]:
         """The game as one JSON document: its record, rules in force, dice commitment
         and whole log. The dice secret is included when it has been revealed, or
         when ``with_secret`` is given (whoever holds the file can then predict rolls).
+        A ``viewer`` other than the admin gets the log as they may read it, which
+        cannot be imported (see :mod:`nomicon.exchange`).
         """
         record, log = self.store.load(game_id)
-        return export_document(record, log, with_secret=with_secret)
+        return export_document(record, log, with_secret=with_secret, viewer=viewer)
 
     def import_game(self, document: Any, *, test: bool = False) -> Game:
         """Store a game exported by :meth:`export_game`, after checking it.

@@ -162,3 +162,22 @@ def test_export_and_import_commands(store_url: str, store: SqlStore, other_url: 
     garbage.write_text("{not json", encoding="utf-8")
     unreadable = runner.invoke(app, ["--db", other_url, "import", str(garbage)])
     assert unreadable.exit_code == 2 and "is not JSON" in unreadable.stderr
+
+
+def test_a_players_export_is_the_log_as_they_read_it_and_is_not_imported(
+        store_url: str, store: SqlStore, other_url: str) -> None:
+    game_id = played(store)
+    runner = CliRunner()
+    shown = runner.invoke(app, ["--db", store_url, "export", game_id, "-", "--as", "bob"])
+    assert shown.exit_code == 0, shown.stderr
+    mine = json.loads(shown.stdout)
+    assert mine["viewer"] == "bob" and "secret" not in mine
+    whole = GameService(store).export_game(game_id)
+    assert [e["seq"] for e in mine["log"]] == [e["seq"] for e in whole["log"]
+                                              if "to" not in e or "bob" in e["to"]]
+    assert all("ops" not in e for e in mine["log"])
+    refused = runner.invoke(app, ["--db", store_url, "export", game_id, "-", "--as", "bob",
+                                  "--with-secret"])
+    assert refused.exit_code != 0 and "only the admin may" in refused.stderr
+    imported = runner.invoke(app, ["--db", other_url, "import", "-"], input=shown.stdout)
+    assert imported.exit_code == 1 and "this file is 'bob''s export" in imported.stderr

@@ -1,7 +1,7 @@
 """Commands for the store: ``db upgrade``, ``export`` and ``import``.
 
     nomicon db upgrade --db postgresql+psycopg://nomicon@db.example/nomicon
-    nomicon export GAME game.json [--with-secret]
+    nomicon export GAME game.json [--with-secret] [--as VIEWER]
     nomicon import game.json
 """
 
@@ -21,6 +21,7 @@ from nomicon.cli.app import (
     DbOption,
     GameArgument,
     JsonOption,
+    ViewerOption,
     app,
     console,
     database,
@@ -76,16 +77,18 @@ def export_game(
     with_secret: Annotated[bool, typer.Option(
         "--with-secret", help="Include the unrevealed dice secret (whoever holds the file "
                               "can then foresee every roll).")] = False,
+    viewer: ViewerOption = "admin",
     db: DbOption = None,
 ) -> None:
     """Write GAME to one JSON file: its record, rules, dice commitment and whole log.
 
     The dice secret is included only once it has been revealed, or with --with-secret.
+    With --as, the log as that player sees it (such a file cannot be imported).
     """
     from rich.text import Text
 
     with service(ctx, db) as svc:
-        document = svc.export_game(game, with_secret=with_secret)
+        document = svc.export_game(game, with_secret=with_secret, viewer=viewer)
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     if file == "-":
         sys.stdout.write(text)

@@ -72,7 +72,8 @@ def preview(game: Game, amendment: Any, viewer: str = ADMIN) -> dict[str, Any]:
     except Exception as exc:  # rule code failed on this state: say so, not what it saw
         detail = f" ({type(exc).__name__}: {exc})" if viewer == ADMIN else ""
         return {"ok": False, "error": f"a rule failed while applying the amendment{detail}"}
-    after = hypothetical_view(twin.state.root, viewer, [rules_now, twin.ruleset])
+    after = hypothetical_view(twin.state.root, viewer, [rules_now, twin.ruleset],
+                              now=game.state.root)
     rules_after = twin.state.root["rules"]
     state: list[dict[str, Any]] = []
     _changes(before, after, "", state)

@@ -13,12 +13,15 @@ from datetime import datetime, timedelta
 from typing import Any, NoReturn, Protocol, TypeVar, overload
 
 from nomicon.kernel import (
+    audiences,
     dice,
     entities,
     events,
     ledger,
     limits,
     pausing,
+    prompts,
+    roles,
     sealed,
     seats,
     statuses,
@@ -138,6 +141,8 @@ class Host(Protocol):
     @property
     def head(self) -> int: ...
     @property
+    def log(self) -> Sequence[dict[str, Any]]: ...
+    @property
     def pack(self) -> Provides: ...
     @property
     def registry(self) -> RuleClasses: ...
@@ -146,7 +151,7 @@ class Host(Protocol):
     def next_secret(self) -> bytes: ...
     def commitment_of(self, secret: bytes) -> str: ...
     def replace_secret(self, secret: bytes) -> None: ...
-    def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str, *,
+    def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str | list[str], *,
                         defaulted: bool = False) -> None: ...
 
     # What orders carried out at an update use: the game's view, and performing an
@@ -437,7 +442,7 @@ class Ctx:
         if rule is not None:
             event["rule"] = rule.number
         if to is not None:
-            event["to"] = sorted(set(to))
+            event["to"] = roles.resolve(self.state.root, to)  # roles as held now
         self.batch.events.append(event)
         self.game._on_event(self, type, data)
         self.dispatch(type, data, key=key)
@@ -496,7 +501,9 @@ class Ctx:
 
     # -- chance ------------------------------------------------------------
     def roll(self, sides: int, purpose: str, *, to: Sequence[str] | None = None) -> int:
-        """Roll 1d``sides`` for a stated purpose; the roll is logged."""
+        """Roll 1d``sides`` for a stated purpose; the roll is logged. ``to`` (players,
+        ``role:<name>``) makes it private: only they and the admin read it, until a
+        rule reveals it (:meth:`reveal`)."""
         index: int = self.state.get(["dice", "count"])
         value, forced = self.game._next_roll(index, sides)
         self.state.set(["dice", "count"], index + 1)
@@ -504,16 +511,20 @@ class Ctx:
         data: dict[str, Any] = {"index": index, "sides": sides, "value": value, "purpose": purpose}
         if forced:
             data["forced"] = True
+        if to is not None:
+            to = audiences.note_roll(self, index, sides, value, purpose, to)
         self.emit(events.DICE_ROLLED, f"{purpose}: 1d{sides} = {value}", to=to, **data)
         return value
 
-    def pick(self, options: Sequence[T], purpose: str) -> T:
-        """Choose one of ``options`` (in the order given) with a 1dK roll."""
+    def pick(self, options: Sequence[T], purpose: str, *,
+             to: Sequence[str] | None = None) -> T:
+        """Choose one of ``options`` (in the order given) with a 1dK roll (private to
+        ``to``, as :meth:`roll`)."""
         if not options:
             raise ValueError(f"nothing to choose from for {purpose}")
         if len(options) == 1:
             return options[0]
-        return options[self.roll(len(options), purpose) - 1]
+        return options[self.roll(len(options), purpose, to=to) - 1]
 
     def pick_weighted(self, options: Sequence[tuple[T, int]], purpose: str) -> T:
         """Choose one of ``(option, weight)`` with one roll of 1d(total weight): each
@@ -526,12 +537,15 @@ class Ctx:
             return options[weights.index(total)][0]
         return options[dice.weighted_choice(weights, self.roll(total, purpose))][0]
 
-    def shuffle(self, items: Sequence[T], purpose: str) -> list[T]:
-        """A shuffle as a sequence of rolls: draw one of the remaining items each time."""
+    def shuffle(self, items: Sequence[T], purpose: str, *,
+                to: Sequence[str] | None = None) -> list[T]:
+        """A shuffle as a sequence of rolls: draw one of the remaining items each time
+        (private to ``to``, as :meth:`roll`: a deal nobody but the dealer reads)."""
         rest = list(items)
         out: list[T] = []
         while rest:
-            out.append(rest.pop(self.roll(len(rest), purpose) - 1) if len(rest) > 1 else rest.pop())
+            out.append(rest.pop(self.roll(len(rest), purpose, to=to) - 1) if len(rest) > 1
+                       else rest.pop())
         return out
 
     # -- ledger (kept by nomicon.kernel.ledger) ------------------------------
@@ -607,7 +621,7 @@ class Ctx:
         self,
         to: str,
         options: Sequence[str],
-        default: str,
+        default: str | Sequence[str],
         *,
         handler: Handler,
         message: str,
@@ -618,6 +632,9 @@ class Ctx:
         data: dict[str, Any] | None = None,
         available: str | None = None,
         kind: str | None = None,
+        choose: int | tuple[int, int] | None = None,
+        private: bool = False,
+        seen_by: Sequence[str] = (),
     ) -> int:
         """Ask ``to`` (a player or ``admin``) to decide; the running rule's ``handler``
         method ``(ctx, prompt, option)`` resumes with the answer.
@@ -630,6 +647,13 @@ class Ctx:
         ``handler`` is the method itself (``self.decide``) or its name. ``kind`` names
         the kind of question, which a player may answer ahead (standing answers); by
         default it is the asking rule's key.
+
+        ``handler`` is the method itself (``self.decide``) or its name.
+
+        ``choose`` (``k``, or ``(low, high)``) asks for a list of distinct options, the
+        default being such a list; ``private`` shows the question, options and answer
+        only to ``to``, those ``seen_by`` names (players, ``role:<name>``) and the
+        admin (see :mod:`nomicon.kernel.prompts`).
         """
         rule = self.rule
         if rule is None:
@@ -637,8 +661,9 @@ class Ctx:
         handler = _method_name(rule, handler, "a prompt's handler")
         if available is not None:
             _method_name(rule, available, "a prompt's available options")
-        if default not in options:
-            raise ValueError(f"default {default!r} is not among {options!r}")
+        extra = prompts.shape(options, default, choose=choose, private=private,
+                              seen_by=seen_by)
+        default = default if isinstance(default, str) else list(default)
         pid = self.state.incr(["game", "next_prompt"], 1)
         record = {
             "id": pid,
@@ -655,15 +680,20 @@ class Ctx:
             "allow": list(allow),
             "data": data or {},
             "available": available,
+            **extra,
         }
         if kind is not None:
             record["kind"] = kind
         self.state.append(["prompts"], record)
         if deadline is not None:
             self.game.set_prompt_deadline(self, pid, deadline)
-        self.emit(events.PROMPT_OPENED,
-                  f"{to}: {message} ({', '.join(options)}; default {default})",
-                  prompt=pid, to_player=to, options=list(options), default=default)
+        span = prompts.answer_range(record)
+        asked = ", ".join(options) if span is None else (
+            f"choose {prompts.describe(span)} of {', '.join(options)}")
+        shown = default if isinstance(default, str) else ", ".join(default) or "none"
+        self.emit(events.PROMPT_OPENED, f"{to}: {message} ({asked}; default {shown})",
+                  to=prompts.audience(record), prompt=pid, to_player=to,
+                  options=list(options), default=default)
         return int(pid)
 
     def pending_prompts(self, to: str | None = None) -> list[dict[str, Any]]:
@@ -680,7 +710,9 @@ class Ctx:
             return list(prompt["options"])
         with self.running(rule):
             allowed = set(getattr(rule, method)(self, prompt))
-        return [o for o in prompt["options"] if o in allowed or o == prompt["default"]]
+        default = prompt["default"]
+        return [o for o in prompt["options"] if o in allowed or o == default
+                or (isinstance(default, list) and o in default)]
 
     # -- time --------------------------------------------------------------
     def set_timer(self, key: str, due: datetime | timedelta, handler: Handler,
@@ -816,6 +848,63 @@ class Ctx:
     def parent(self) -> subgames.ParentLink | None:
         """In a child game: its parent's id, its players and referee (None otherwise)."""
         return subgames.parent(self)
+
+    # -- roles and audiences (nomicon.kernel.roles and .audiences) -----------
+    def grant_role(self, player: str, role: str, reason: str = "") -> bool:
+        """Give ``player`` the role ``role`` (the referee, a team); False if they hold it.
+        ``role:<role>`` then names them in audiences and visibilities."""
+        return roles.grant(self, player, role, reason)
+
+    def revoke_role(self, player: str, role: str, reason: str = "") -> bool:
+        """Take ``role`` from ``player``; False if they do not hold it."""
+        return roles.revoke(self, player, role, reason)
+
+    def has_role(self, player: str, role: str) -> bool:
+        return player in roles.holders(self.state.root, role)
+
+    def role_holders(self, role: str) -> list[str]:
+        """Who holds ``role`` now, in the order they got it."""
+        return roles.holders(self.state.root, role)
+
+    def private_rolls(self, purpose: str | None = None) -> list[audiences.PrivateRoll]:
+        """The private rolls not revealed yet (of ``purpose``), oldest first."""
+        return audiences.private_rolls(self.state.root, purpose)
+
+    def reveal(self, *, rolls: Sequence[int] = (), purpose: str | None = None,
+               events: Sequence[int] = (), to: Sequence[str] | None = None,
+               reason: str = "") -> list[int]:
+        """Reveal, by an event, private rolls (by index, or all of ``purpose``) and
+        earlier events (by seq) to everyone, or to ``to``; the roll indexes revealed."""
+        shown = audiences.reveal_rolls(self, rolls=rolls, purpose=purpose, to=to,
+                                       reason=reason)
+        audiences.reveal_events(self, [self.logged(seq) for seq in events], to=to,
+                                reason=reason)
+        return shown
+
+    def audience(self, to: Sequence[str], reason: str = "", *,
+                 only_action: bool = False) -> None:
+        """Show the running action (its whole batch, or with ``only_action`` its
+        ``action`` event alone) only to ``to``, the actor and the admin: an invisible
+        player's move is absent from others' history."""
+        audiences.narrow(self, to, reason, only_action=only_action)
+
+    def hide_action(self, reason: str = "") -> None:
+        """Show the running action only to the actor and the admin."""
+        audiences.narrow(self, (), reason)
+
+    def last_seq(self) -> int:
+        """The seq of the newest event: the last this batch emitted (the seq it will
+        have), or the log's last if it emitted none yet."""
+        return self.game.head + len(self.batch.events)
+
+    def logged(self, seq: int) -> dict[str, Any]:
+        """The event ``seq``, logged or emitted earlier in this batch."""
+        head = self.game.head
+        if 1 <= seq <= head:
+            return self.game.log[seq - 1]
+        if head < seq <= head + len(self.batch.events):
+            return self.batch.events[seq - head - 1]
+        raise ValueError(f"there is no event {seq} (the log ends at {head})")
 
     # -- secrets -----------------------------------------------------------
     def commitment(self) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from nomicon.kernel import (
+    audiences,
     dice,
     entities,
     events,
@@ -48,8 +49,9 @@ from nomicon.kernel.errors import (
     show_args,
 )
 from nomicon.kernel.pack import Pack, Registry, installed
-from nomicon.kernel.probing import Plans, plans, probe
+from nomicon.kernel.probing import ANSWERS, Plans, plans, probe
 from nomicon.kernel.procedure import Procedure
+from nomicon.kernel.prompts import audience as prompt_audience
 from nomicon.kernel.rules import ActionDecl, Rule
 from nomicon.kernel.ruleset import Ruleset, enact
 from nomicon.kernel.seating import Seating
@@ -443,7 +445,7 @@ class Game:
                 self._resolve_prompt(ctx, prompt, prompt["default"], defaulted=True)
                 break
 
-    def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str, *,
+    def _resolve_prompt(self, ctx: Ctx, prompt: dict[str, Any], option: str | list[str], *,
                         defaulted: bool = False) -> None:
         prompts = self.state.root["prompts"]
         index = next(i for i, p in enumerate(prompts) if p["id"] == prompt["id"])
@@ -453,7 +455,8 @@ class Game:
         how = "defaulted to" if defaulted else "answered"
         ctx.emit(events.PROMPT_DEFAULTED if defaulted else events.PROMPT_ANSWERED,
                  f"{prompt['to']} {how} {option!r}: {prompt['message']}",
-                 prompt=prompt["id"], option=option, player=prompt["to"])
+                 to=prompt_audience(prompt), prompt=prompt["id"], option=option,
+                 player=prompt["to"])
         rule = self.ruleset.by_rid.get(prompt["rid"])
         if rule is None:
             return  # the rule that asked was repealed: nothing to resume
@@ -511,7 +514,7 @@ class Game:
         substitute, or ``bot:<name>``), shown on the action's event."""
         rule, decl = self._select(ctx, actor, name, raw)
         if actor == ADMIN:
-            if not decl.admin and name != "choose":
+            if not decl.admin and name not in ANSWERS:
                 raise ActionRefused(actor, name, "the admin is not a player; "
                                     "use an admin action or act as a player",
                                     rule=PROCEDURE, args=raw)
@@ -669,6 +672,7 @@ class Transaction:
             leftover = game.state.take_ops(batch.ops_at)
             if leftover:
                 batch.events[-1]["ops"].extend(leftover)
+            audiences.apply(batch.events)  # who reads the batch, as its rules decided
             game._commit(batch)
         except BaseException:
             self._roll_back()

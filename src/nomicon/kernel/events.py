@@ -141,12 +141,12 @@ class PromptOpened(TypedDict):
     prompt: int
     to_player: str  # a player, or ``admin``
     options: list[str]
-    default: str
+    default: str | list[str]  # a list for a multi-select prompt
 
 
 class PromptClosed(TypedDict):
     prompt: int
-    option: str
+    option: str | list[str]  # a list for a multi-select prompt
     player: str  # who was asked
 
 

@@ -110,6 +110,9 @@ def only_when_prompted(fn: Callable[..., Any]) -> Callable[..., Any]:
 # enacts interpretations through the ruleset, which makes plans from this module.
 _ONLY_WHEN_PROMPTED = "_nomicon_only_when_prompted"
 
+#: The procedure's actions that answer a prompt, which the admin takes too.
+ANSWERS = frozenset({"choose", "choose-many"})
+
 
 def _answers_first(veto: Veto) -> bool:
     """Whether ``veto`` refuses only an actor a prompt awaits."""
@@ -138,13 +141,13 @@ def plans(ruleset: ActionTables) -> Plans:
     every = [_plan(ruleset, name, defined) for name, defined in list(ruleset.actions.items())
              if defined]
     # Joining and leaving are not offered: they are how one becomes a player and
-    # stops being one. The admin answers prompts too ("choose"), and takes the admin's
+    # stops being one. The admin answers prompts too (ANSWERS), and takes the admin's
     # actions; players take the others.
     return Plans(
         by_name={plan.name: plan for plan in every},
         for_player=tuple(p for p in every if p.name not in NOT_OFFERED and p.for_players),
         for_admin=tuple(p for p in every if p.name not in NOT_OFFERED
-                        and (p.for_admin or p.name == "choose")),
+                        and (p.for_admin or p.name in ANSWERS)),
     )
 
 
@@ -174,7 +177,7 @@ def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool
         else:
             return None
     rule, decl, arg_plans, label = candidate
-    if admin != decl.admin and not (admin and plan.name == "choose"):
+    if admin != decl.admin and not (admin and plan.name in ANSWERS):
         return None
     # Performance: this runs for every action of every legal_actions question. The
     # code of each veto, then of the rule, runs in its rule's name as in act(), by

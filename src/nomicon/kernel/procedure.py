@@ -11,9 +11,9 @@ import re
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import events, subgames
+from nomicon.kernel import audiences, events, prompts, subgames
 from nomicon.kernel.paths import write_path
-from nomicon.kernel.probing import only_when_prompted
+from nomicon.kernel.probing import ANSWERS, only_when_prompted
 from nomicon.kernel.rules import ActionDecl, Arg, Rule, action, veto
 from nomicon.kernel.schedule import ScheduleError, parse_duration
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 RESERVED = frozenset({"admin", "outside", "observer", "everyone", "nobody"})
+#: The actions that answer prompts: the admin takes them too.
 
 
 class Procedure(Rule):
@@ -64,7 +65,7 @@ class Procedure(Rule):
     @only_when_prompted
     def answer_first(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
         """A blocking prompt must be answered before the player does anything else."""
-        if decl.name == "choose":
+        if decl.name in ANSWERS:
             return
         for prompt in ctx.pending_prompts(actor):
             if prompt["blocking"] and decl.name not in prompt["allow"]:
@@ -75,15 +76,15 @@ class Procedure(Rule):
 
     def _my_prompt_options(self, ctx: Ctx, actor: str) -> list[str]:
         options: list[str] = []
-        for prompt in ctx.pending_prompts(actor):
+        for prompt in _single(ctx, actor):
             options.extend(o for o in ctx.open_options(prompt) if o not in options)
         return options
 
     def _why_not_option(self, ctx: Ctx, actor: str, option: Any,
-                        prompts: list[dict[str, Any]] | None = None) -> None:
-        mine = ctx.pending_prompts(actor) if prompts is None else prompts
+                        asked: list[dict[str, Any]] | None = None) -> None:
+        mine = _single(ctx, actor) if asked is None else asked
         if not mine:
-            ctx.refuse(f"{actor} has no decision to make")
+            _refuse_unasked(ctx, actor)
         for prompt in mine:
             if option in prompt["options"]:
                 # The rule that asked knows why: answering in a trial run refuses
@@ -100,8 +101,9 @@ class Procedure(Rule):
                 required=False))
     def choose(self, ctx: Ctx, actor: str, option: str, prompt: int | None = None) -> None:
         """Answer a decision the rules ask of you."""
-        mine = ctx.pending_prompts(actor)
-        ctx.require(mine, f"{actor} has no decision to make")
+        mine = _single(ctx, actor)
+        if not mine:
+            _refuse_unasked(ctx, actor)
         if prompt is not None:
             mine = [p for p in mine if p["id"] == prompt]
             ctx.require(mine, f"there is no prompt {prompt} for {actor}")
@@ -111,7 +113,39 @@ class Procedure(Rule):
             self._why_not_option(ctx, actor, option, mine)
         ctx.require(matching, f"{option!r} is not an option",
                     detail="options: " + ", ".join(o for p in mine for o in p["options"]))
+        _keep_answer_private(ctx, matching[0])
         ctx.game._resolve_prompt(ctx, matching[0], option)
+
+    @action("choose-many", Arg("options", list, "the options to take, each once"),
+            Arg("prompt", int, "which prompt (default: the oldest that this answers)",
+                required=False))
+    def choose_many(self, ctx: Ctx, actor: str, options: list[Any],
+                    prompt: int | None = None) -> None:
+        """Answer a decision the rules ask of you that takes several options."""
+        mine = [p for p in ctx.pending_prompts(actor) if prompts.is_multi(p)]
+        if prompt is not None:
+            mine = [p for p in mine if p["id"] == prompt]
+            ctx.require(mine, f"there is no prompt {prompt} for {actor} that takes "
+                        "several options")
+        ctx.require(mine, f"{actor} has no decision to make that takes several options")
+        problems = []
+        for asked in mine:
+            problem = _answer_problem(ctx, asked, options)
+            if problem is None:
+                _keep_answer_private(ctx, asked)
+                ctx.game._resolve_prompt(ctx, asked, list(options))
+                return
+            problems.append((asked, problem))
+        asked, problem = problems[0]
+        ctx.refuse(f"{problem}, to answer {asked['message']!r}",
+                   rule=ctx.rules.by_rid.get(asked["rid"]),
+                   detail=f"options: {', '.join(ctx.open_options(asked))}")
+
+    @choose_many.check
+    def _asked_for_several(self, ctx: Ctx, actor: str) -> None:
+        if not any(prompts.is_multi(p) for p in ctx.pending_prompts(actor)):
+            ctx.refuse(f"{actor} has no decision to make that takes several options",
+                       detail="answer a decision that takes one option with choose")
 
     # -- the admin ---------------------------------------------------------
     @action("set", Arg("path", str, "a view path, e.g. players.bob.points"),
@@ -236,6 +270,36 @@ class Procedure(Rule):
         add_interpretation(ctx, rule, text, by="admin")
 
 
+def _single(ctx: Ctx, actor: str) -> list[dict[str, Any]]:
+    """``actor``'s pending prompts that take one option (``choose`` answers them)."""
+    return [p for p in ctx.pending_prompts(actor) if not prompts.is_multi(p)]
+
+
+def _refuse_unasked(ctx: Ctx, actor: str) -> None:
+    several = [p for p in ctx.pending_prompts(actor) if prompts.is_multi(p)]
+    if several:
+        span = prompts.answer_range(several[0]) or (1, 1)
+        ctx.refuse(f"{several[0]['message']!r} takes {prompts.describe(span)} options",
+                   rule=ctx.rules.by_rid.get(several[0]["rid"]),
+                   detail="answer it with choose-many and a list of options")
+    ctx.refuse(f"{actor} has no decision to make")
+
+
+def _keep_answer_private(ctx: Ctx, prompt: dict[str, Any]) -> None:
+    """The answer to a private prompt is among the action's arguments: the action's
+    event goes to the prompt's audience (the answer's own event does anyway)."""
+    audience = prompts.audience(prompt)
+    if audience is not None:
+        audiences.narrow(ctx, audience, "the answer to a private question",
+                         only_action=True)
+
+
+def _answer_problem(ctx: Ctx, prompt: dict[str, Any], answer: list[Any]) -> str | None:
+    span = prompts.answer_range(prompt) or (1, 1)
+    return prompts.answer_problem(prompt["options"], span, answer, ctx.open_options(prompt),
+                                  prompt["default"])
+
+
 def _duration(ctx: Ctx, text: str) -> timedelta:
     """A length of time the admin wrote, in the units the rules define too."""
     try:
@@ -247,7 +311,9 @@ def _duration(ctx: Ctx, text: str) -> timedelta:
 
 
 def reveal(ctx: Ctx) -> None:
-    """Reveal the secret of the current dice epoch."""
+    """Reveal the secret of the current dice epoch, after the rolls still private that
+    it would disclose (:mod:`nomicon.kernel.audiences`)."""
+    audiences.disclose_all(ctx, "the dice secret that derives them is revealed")
     epochs = ctx.get(["dice", "epochs"])
     last = len(epochs) - 1
     secret = ctx.game.secret.hex()

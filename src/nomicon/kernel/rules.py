@@ -68,8 +68,9 @@ class Arg:
 class Attribute:
     """An attribute that a rule gives to entities of a kind (``player``...).
 
-    ``visibility`` is ``public``, ``owner`` (the entity's owner and the admin) or
-    ``admin``.
+    ``visibility`` is ``public``, ``owner`` (the entity's owner and the admin),
+    ``admin``, ``role:<name>`` (whoever holds the role now, and the admin), or several
+    of these joined with ``+`` (``"owner+role:referee"``).
     """
 
     name: str

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel import entities, events, timers
+from nomicon.kernel import entities, events, roles, timers
 from nomicon.kernel.errors import InvalidRuleChange
 from nomicon.kernel.pack import Registry
 from nomicon.kernel.probing import Plans
@@ -62,6 +62,7 @@ class Ruleset:
             for currency in rule.currencies:
                 self.currencies.setdefault(currency.name, (rule, currency))
             for attribute in rule.attributes:
+                roles.audiences(attribute.visibility)  # a misspelt one fails here, not in a view
                 self.attributes[attribute.kind].setdefault(attribute.name, (rule, attribute))
             for decl in rule._actions:
                 self.actions[decl.name].append((rule, decl))

@@ -1,19 +1,27 @@
 """What each viewer may see of the state and of the log.
 
-The admin sees everything. A player sees the public state plus their own secrets;
-an observer sees the public state. Visibility is declared where attributes are
-declared (:class:`~nomicon.kernel.rules.Attribute`, for players and for each kind of
-entity: an ``owner`` attribute of an entity is shown to the entity's owner), where
-prompts are opened, and where events are emitted (``to=``); rules can narrow a view
-further with ``Rule.redact``.
+The admin sees everything. A player sees the public state plus their own secrets
+and what the roles they hold may see; an observer sees the public state. Visibility
+is declared where attributes are declared (:class:`~nomicon.kernel.rules.Attribute`,
+for players and for each kind of entity: ``public``, ``owner`` (for an entity, its
+owner), ``admin``, ``role:<name>``, or several joined with ``+``),
+where prompts are opened (:mod:`nomicon.kernel.prompts`), and where events are
+emitted (``to=``, or the audience a rule gives the running action,
+:mod:`nomicon.kernel.audiences`); rules can narrow a view further with
+``Rule.redact``.
+
+Roles (:mod:`nomicon.kernel.roles`) count as held *now* in views of the state, and
+as held *when each event happened* in the log: an event's ``to`` lists the players
+its roles named then, so reading the log needs no history of the roles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import entities, ledger, sealed
+from nomicon.kernel import entities, ledger, roles, sealed
+from nomicon.kernel import prompts as asking
 
 # Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
 from nomicon.kernel.state import copy_tree
@@ -25,34 +33,46 @@ ADMIN = "admin"
 ENGINE_ONLY = ("timers", "index")
 
 
-def hypothetical_view(root: dict[str, Any], viewer: str,
-                      rulesets: Sequence[Ruleset]) -> dict[str, Any]:
+def hypothetical_view(root: dict[str, Any], viewer: str, rulesets: Sequence[Ruleset], *,
+                      now: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What ``viewer`` may see of a state that is not the game's (the state after an
     amendment, in a preview): only what every one of ``rulesets`` shows them.
 
     Every hypothetical is viewed under the rules in force now as well as its own: an
     amendment that repeals the rule hiding something, or enacts one that shows it,
     must not show it before it passes. A part two rulesets show differently (one
-    rule's presentation of a hidden thing) is left out. The admin sees all anyway.
+    rule's presentation of a hidden thing) is left out. Likewise, given the game's
+    state ``now``, a viewer holds a role in the hypothetical only if they hold it now
+    too: an amendment that would make them referee shows them nothing the referee
+    sees before it passes. The admin sees all anyway.
     """
     if not rulesets:
         raise ValueError("a hypothetical view needs at least one ruleset")
     if viewer == ADMIN:
         return view_of(root, rulesets[-1], viewer)
-    shown = view_of(root, rulesets[0], viewer)
+    held = None if now is None else _held_in_both(root, now)
+    shown = view_of(root, rulesets[0], viewer, held=held)
     for ruleset in rulesets[1:]:
-        shown = _common(shown, view_of(root, ruleset, viewer))
+        shown = _common(shown, view_of(root, ruleset, viewer, held=held))
     return shown
 
 
-def hides_anything(ruleset: Ruleset) -> bool:
+def _held_in_both(one: Mapping[str, Any], other: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The roles, and their holders, that two states have in common."""
+    return {name: [p for p in roles.holders(one, name) if p in roles.holders(other, name)]
+            for name in (one.get(roles.TABLE) or {})}
+
+
+def hides_anything(ruleset: Ruleset, root: Mapping[str, Any] | None = None) -> bool:
     """Whether ``ruleset`` keeps anything of the state from some viewer: an attribute
-    that is not public, a rule that narrows views, or a sealed action (whose rule keeps
-    what was submitted from the others until it reveals it)."""
+    that is not public, a rule that narrows views, a sealed action (whose rule keeps
+    what was submitted from the others until it reveals it), or (in the state
+    ``root``) a private prompt waiting for its answer."""
     return bool(ruleset.redactors) or any(
         attribute.visibility != "public"
         for attrs in ruleset.attributes.values() for _rule, attribute in attrs.values()
-    ) or any(decl.sealed for decls in ruleset.actions.values() for _rule, decl in decls)
+    ) or any(decl.sealed for decls in ruleset.actions.values() for _rule, decl in decls) or (
+        root is not None and any(asking.is_private(p) for p in root.get("prompts", ())))
 
 
 _ABSENT: Any = object()
@@ -73,7 +93,8 @@ def _common(one: Any, other: Any) -> Any:
 
 def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
             parts: Collection[str] | None = None, *,
-            latest: int | None = None) -> dict[str, Any]:
+            latest: int | None = None,
+            held: Mapping[str, list[str]] | None = None) -> dict[str, Any]:
     """What ``viewer`` may see of the state ``root`` under ``ruleset``.
 
     A view is a copy, so its cost grows with the state; a page that shows a few
@@ -81,7 +102,8 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
     come), and one that shows the latest entries of the game's tables (trade offers,
     anything a rule keeps at the top level besides the players, rules, prompts and
     entities) asks for ``latest``: a longer table shows only its last ``latest``
-    entries, after an entry saying how many earlier ones it leaves out.
+    entries, after an entry saying how many earlier ones it leaves out. ``held``: who
+    holds which role, for deciding what the viewer sees (default: as ``root`` says).
     """
     admin = viewer == ADMIN
     out: dict[str, Any] = {}
@@ -104,8 +126,9 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
     out["game"] = game_part
     out["dice"] = {"count": root["dice"]["count"], "epochs": copy_tree(epochs)}
 
+    access = root if held is None else {roles.TABLE: held}
     _players_and_rules(out, root, ruleset, viewer,
-                       ("players", "rules", "prompts") if parts is None else parts)
+                       ("players", "rules", "prompts") if parts is None else parts, access)
     if "entities" in root and (parts is None or "entities" in parts):
         # Never cut to the latest: the entities are what is in the game now (a
         # destroyed one is gone), and the board is drawn from them.
@@ -128,21 +151,18 @@ def _latest(value: Any, latest: int | None) -> Any:
 
 
 def _players_and_rules(out: dict[str, Any], root: dict[str, Any], ruleset: Ruleset,
-                       viewer: str, parts: Collection[str]) -> None:
-    admin = viewer == ADMIN
+                       viewer: str, parts: Collection[str], access: Mapping[str, Any]) -> None:
     if "players" in parts:
-        out["players"] = _players(root, ruleset, viewer)
+        out["players"] = _players(root, ruleset, viewer, access)
     if "rules" in parts:
         out["rules"] = _rules(root)
     if "prompts" in parts:
-        out["prompts"] = [
-            copy_tree(p) for p in root.get("prompts", [])
-            if admin or p["to"] == viewer or p.get("public", True)
-        ]
+        out["prompts"] = [copy_tree(asking.shown(p, viewer, access))
+                          for p in root.get("prompts", [])]
 
 
-def _players(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, Any]:
-    admin = viewer == ADMIN
+def _players(root: dict[str, Any], ruleset: Ruleset, viewer: str,
+             access: Mapping[str, Any]) -> dict[str, Any]:
     hidden: dict[str, str] = {
         name: attribute.visibility
         for name, (_rule, attribute) in ruleset.attributes.get("player", {}).items()
@@ -154,10 +174,9 @@ def _players(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, A
     for name, record in root.get("players", {}).items():
         shown = {}
         for attr, value in record.items():
-            visibility = hidden.get(attr, "public")
-            if visibility == "admin" and not admin:
-                continue
-            if visibility == "owner" and not (admin or viewer == name):
+            visibility = hidden.get(attr)
+            if visibility is not None and not roles.may_see(visibility, viewer, owner=name,
+                                                             root=access):
                 continue
             shown[attr] = value if type(value) in _SCALARS else copy_tree(value)
         plain, listed = ledger.holdings(accounts.get(name, {}), goods)
@@ -213,6 +232,8 @@ _EMPTY = (dict, list)
 
 
 def can_see(event: dict[str, Any], viewer: str) -> bool:
+    """Whether ``viewer`` may read a logged event: its ``to`` names them (roles were
+    resolved to their holders when it was emitted), or it has none."""
     to = event.get("to")
     return to is None or viewer == ADMIN or viewer in to
 

@@ -129,7 +129,8 @@ def _board(seat: Seat, game: Game, view: dict[str, Any]) -> dict[str, Any]:
     recent = game.log_before(seat.viewer, None, RECENT)
     extra = {k: v for k, v in view.items()
              if k not in SHOWN_ELSEWHERE and v not in ({}, [], None, "")}
-    return {"board_svg": Markup(drawing), "forms": _forms(game, seat, exclude=("choose",)),
+    return {"board_svg": Markup(drawing),
+            "forms": _forms(game, seat, exclude=("choose", "choose-many")),
             "recent": recent, "spaces": _spaces(view), "extra": extra}
 
 
@@ -240,7 +241,8 @@ def _admin(site: Site, seat: Seat, game: Game, view: dict[str, Any],
         raise Forbidden("only the game's admin sees the admin console")
     queue = [p for p in (view.get("proposals") or {}).values()
              if p.get("status") == "awaiting-implementation"]
-    entries = [e for e in access.legal(game, seat, as_admin=True) if e["name"] != "choose"]
+    entries = [e for e in access.legal(game, seat, as_admin=True)
+               if e["name"] not in ("choose", "choose-many")]
     try:
         members = site.accounts.members(game.id, after, MEMBERS_PAGE + 1)
     except AccountError as exc:

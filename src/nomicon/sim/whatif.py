@@ -89,7 +89,7 @@ def hidden_from(game: Game, amendment: Any, viewer: str) -> str | None:
     """
     if viewer == ADMIN:
         return None
-    if hides_anything(game.ruleset):
+    if hides_anything(game.ruleset, game.state.root):
         return ("the rules of this game hide information, and a what-if's measures are "
                 "taken from everything: only the admin may run one")
     try:
@@ -97,7 +97,7 @@ def hidden_from(game: Game, amendment: Any, viewer: str) -> str | None:
         _apply(twin, amendments.parse(amendment))
     except (InvalidRuleChange, Refusal):
         return None  # run() says why the amendment cannot be applied
-    if hides_anything(twin.ruleset):
+    if hides_anything(twin.ruleset, twin.state.root):
         return ("the amendment makes rules that hide information, and a what-if's "
                 "measures are taken from everything: only the admin may run one")
     return None
