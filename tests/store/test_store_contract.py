@@ -881,19 +881,38 @@ class TestPostgresStore(SqlStoreContract):
             assert (setting("fsync"), setting("synchronous_commit")) == ("on", "on")
             assert setting("lock_timeout") == "10s"  # set by the store on every connection
 
-    def test_appending_checks_and_locks_the_head_in_one_statement(self) -> None:
+    def test_appending_is_one_statement_that_checks_and_locks_the_head(self) -> None:
+        """A batch with everything it may carry is written by one statement, sent on a
+        connection in autocommit (its own transaction: no BEGIN or COMMIT of its own),
+        whose first part moves the head only from the head the batch follows."""
         store = self.make_store()
-        store.create_game(rec(), [ev(1)])
-        seen: list[str] = []
+        store.create_game(rec(secret="aa"), [hashed(1)], series={})  # charts kept
+        seen: list[tuple[str, bool]] = []
 
         def spy(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-            seen.append(" ".join(statement.split()))
+            seen.append((" ".join(statement.split()), cursor.connection.autocommit))
 
         sa.event.listen(store.engine, "before_cursor_execute", spy)
         try:
-            store.append("g1", [ev(2)])
+            store.append("g1", [hashed(2), hashed(3)], idempotency=Idempotency("u1", "k", {}),
+                         secret="bb", meta={"status": "ended"}, snapshot={"marks": 3},
+                         next_due=T0, series=[Point("ann", "coins", True, {"*": 5})])
         finally:
             sa.event.remove(store.engine, "before_cursor_execute", spy)
-        assert seen[0].startswith("UPDATE games SET head=")
-        assert "WHERE games.id = " in seen[0] and "AND games.head = " in seen[0]
-        assert seen[1].startswith("INSERT INTO events")
+        assert len(seen) == 1
+        statement, autocommit = seen[0]
+        assert autocommit
+        assert statement.startswith("WITH moved AS (UPDATE games SET ")
+        assert "WHERE games.id = " in statement and "AND games.head = " in statement
+        for table in ("events", "idempotency", "snapshots", "series", "series_keys"):
+            assert f"INSERT INTO {table} " in statement
+        assert statement.count("FROM moved") == 6  # each write, and the answer
+        record, log = store.load("g1")
+        assert (record.head, record.secret, record.meta, record.next_due) == (
+            3, "bb", {"status": "ended"}, T0)
+        assert log == [hashed(1), hashed(2), hashed(3)]
+        assert store.claim("g1", "k", caller="u1") == Claim("g1", "u1", "k", 2, 3, {})
+        assert store.latest_snapshot("g1") == (3, {"marks": 3})
+        chart = store.chart("g1", "observer", 10)
+        assert chart is not None and chart.seqs[-1] == 3
+        assert chart.values[("ann", "coins")][-1] == 5  # kept at the batch's last seq

@@ -9,8 +9,11 @@ writers racing for the same seq exactly one succeeds; the other gets
 
 An append may carry, in the same transaction: an idempotency key (the request
 that committed the batch cannot commit another), the game's new dice secret, its
-new summary (meta), and a snapshot of the state after the batch. Opening a game
-reads the newest snapshot and the events after it (:meth:`SqlStore.load_tail`).
+new summary (meta), a snapshot of the state after the batch, and the chart points
+it kept. On PostgreSQL all of it is one statement, sent in one round trip (see
+:mod:`nomicon.store.pgappend`); on SQLite, where a round trip costs nothing, a
+transaction of a few. Opening a game reads the newest snapshot and the events after
+it (:meth:`SqlStore.load_tail`).
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from . import pgappend, validate
 from . import series as kept_series
-from . import validate
 from .engine import WRITE, create_store_engine, default_url, to_url
 from .errors import (
     DuplicateGame,
@@ -88,6 +91,14 @@ def _snapshot_row(game_id: str, event: Mapping[str, Any],
             "hash": digest if isinstance(digest, str) else None}
 
 
+def _claim_of(game_id: str, idempotency: Idempotency, row: sa.Row[Any]) -> Claim | None:
+    """The claim in a row of :data:`_CLAIM`; None if the key is unused."""
+    if row.first_seq is None:
+        return None
+    return Claim(game_id, idempotency.caller, idempotency.key, int(row.first_seq),
+                 int(row.last_seq), dict(row.result))
+
+
 # The statements of the hot paths (acting, opening), built once.
 _SELECT_EVENTS = (
     sa.select(events_t.c.body)
@@ -97,7 +108,7 @@ _SELECT_EVENTS = (
 )
 
 _CLAIM = (
-    sa.select(games_t.c.id, idempotency_t)
+    sa.select(games_t.c.id, games_t.c.head, idempotency_t)
     .select_from(games_t.outerjoin(idempotency_t, sa.and_(
         idempotency_t.c.game_id == games_t.c.id, idempotency_t.c.caller == sa.bindparam("caller"),
         idempotency_t.c.key == sa.bindparam("key"))))
@@ -147,6 +158,9 @@ class SqlStore:
             self._engine.execution_options(isolation_level="AUTOCOMMIT")
             if self._engine.dialect.name == "postgresql" else self._engine
         )
+        # PostgreSQL appends a batch in one statement, its own transaction (see
+        # .pgappend); SQLite, which cannot write in a WITH, in a transaction of several.
+        self._one_statement = self._engine.dialect.name == "postgresql"
         self._locks = WriteLocks(self._engine)
         try:
             upgrade_engine(self._engine)
@@ -432,52 +446,81 @@ class SqlStore:
             return self.get_game(game_id).head
         first, last = batch[0]["seq"], batch[-1]["seq"]
         validate.contiguous(game_id, batch, head=first - 1)
-        values: dict[str, Any] = {"head": last}
+        game: dict[str, Any] = {}
         if secret is not None:
-            values["secret"] = secret
+            game["secret"] = secret
         if meta is not None:
-            values["meta"] = dict(meta)
+            game["meta"] = dict(meta)
         if not isinstance(next_due, Keep):
-            values["next_due"] = next_due
+            game["next_due"] = next_due
         with self._guard("append"):
             try:
-                with self._write() as conn:
-                    # Moving the head checks it and locks the game row in one statement.
-                    moved = conn.execute(
-                        sa.update(games_t)
-                        .where(games_t.c.id == game_id, games_t.c.head == first - 1)
-                        .values(**values)
-                    ).rowcount
-                    if moved != 1:
-                        head = self._require_head(conn, game_id)
-                        used = idempotency and self._claim(conn, game_id, idempotency)
-                        if used:
-                            raise KeyUsed(used)
-                        raise SeqConflict(game_id, first - 1, head)
-                    if idempotency is not None and not self._record_key(
-                            conn, game_id, idempotency, first, last):
-                        used = self._claim(conn, game_id, idempotency)
-                        assert used is not None
-                        raise KeyUsed(used)
-                    _insert_events(conn, _event_rows(game_id, batch))
-                    if snapshot is not None:
-                        # One left from a log that was cut back (a restored backup) goes.
-                        conn.execute(sa.delete(snapshots_t).where(
-                            snapshots_t.c.game_id == game_id, snapshots_t.c.seq == last))
-                        conn.execute(sa.insert(snapshots_t),
-                                     _snapshot_row(game_id, batch[-1], snapshot))
-                    kept_series.keep(conn, game_id, last, points)
+                if self._one_statement:
+                    with self._reader.connect() as conn:
+                        moved = pgappend.append(conn, game_id, batch, game=game,
+                                                idempotency=idempotency, snapshot=snapshot,
+                                                points=points)
+                    if not moved:
+                        raise self._lost(game_id, first - 1, idempotency)
+                else:
+                    self._append_in_transaction(game_id, batch, game, idempotency, snapshot,
+                                                points)
             except sa.exc.IntegrityError:
                 # Another writer inserted one of these seqs (or this key) first.
-                if idempotency is not None:
-                    used = self.claim(game_id, idempotency.key, caller=idempotency.caller)
-                    if used is not None:
-                        raise KeyUsed(used) from None
-                actual = self._head_now(game_id)
-                if actual is None:
-                    raise GameNotFound(game_id) from None
-                raise SeqConflict(game_id, first - 1, actual, "seq already taken") from None
+                raise self._lost(game_id, first - 1, idempotency, "seq already taken") from None
         return int(last)
+
+    def _append_in_transaction(self, game_id: str, batch: list[dict[str, Any]],
+                               game: dict[str, Any], idempotency: Idempotency | None,
+                               snapshot: Mapping[str, Any] | None,
+                               points: Sequence[Point]) -> None:
+        """Append a checked batch in a write transaction of several statements."""
+        first, last = batch[0]["seq"], batch[-1]["seq"]
+        with self._write() as conn:
+            # Moving the head checks it and locks the game row in one statement.
+            moved = conn.execute(
+                sa.update(games_t)
+                .where(games_t.c.id == game_id, games_t.c.head == first - 1)
+                .values(head=last, **game)
+            ).rowcount
+            if moved != 1:
+                head = self._require_head(conn, game_id)
+                used = idempotency and self._claim(conn, game_id, idempotency)
+                if used:
+                    raise KeyUsed(used)
+                raise SeqConflict(game_id, first - 1, head)
+            if idempotency is not None and not self._record_key(
+                    conn, game_id, idempotency, first, last):
+                used = self._claim(conn, game_id, idempotency)
+                assert used is not None
+                raise KeyUsed(used)
+            _insert_events(conn, _event_rows(game_id, batch))
+            if snapshot is not None:
+                # One left from a log that was cut back (a restored backup) goes.
+                conn.execute(sa.delete(snapshots_t).where(
+                    snapshots_t.c.game_id == game_id, snapshots_t.c.seq == last))
+                conn.execute(sa.insert(snapshots_t),
+                             _snapshot_row(game_id, batch[-1], snapshot))
+            kept_series.keep(conn, game_id, last, points)
+
+    def _lost(self, game_id: str, expected: int, idempotency: Idempotency | None,
+              detail: str = "") -> StoreError:
+        """Why an append that wrote nothing was refused, read after it (one query): the
+        caller's key was used, the game is gone, or its head is not ``expected``."""
+        with self._read() as conn:
+            if idempotency is None:
+                head = self._head(conn, game_id)
+                used = None
+            else:
+                row = conn.execute(_CLAIM, {"game_id": game_id, "caller": idempotency.caller,
+                                            "key": idempotency.key}).one_or_none()
+                head = None if row is None else int(row.head)
+                used = None if row is None else _claim_of(game_id, idempotency, row)
+        if head is None:
+            return GameNotFound(game_id)
+        if used is not None:
+            return KeyUsed(used)
+        return SeqConflict(game_id, expected, head, detail)
 
     # -- idempotency keys ---------------------------------------------------------
 
@@ -491,10 +534,7 @@ class SqlStore:
                                         "key": key}).one_or_none()
         if row is None:
             raise GameNotFound(game_id)
-        if row.first_seq is None:
-            return None
-        return Claim(game_id, caller, key, int(row.first_seq), int(row.last_seq),
-                     dict(row.result))
+        return _claim_of(game_id, Idempotency(caller, key), row)
 
     @staticmethod
     def _claim(conn: Connection, game_id: str, idempotency: Idempotency) -> Claim | None:
