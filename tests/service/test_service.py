@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
-import sqlalchemy as sa
 import storeload
 from ledgerpack import PACK, registry
 
@@ -314,7 +314,7 @@ def test_a_change_takes_the_kept_game_without_copying_or_reading_its_state(
 
 
 def test_an_action_on_a_kept_game_is_one_statement_on_postgresql(
-        postgres: PostgresServer) -> None:
+        postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
     """On PostgreSQL, an action on the game the service keeps, with an idempotency key or
     without, sends one statement, its append: the game and the key are not read before
     (the append checks both), and it is its own transaction."""
@@ -323,16 +323,16 @@ def test_an_action_on_a_kept_game_is_one_statement_on_postgresql(
         service.create(PACK, ["ann", "bob"], seed=1, game_id="g")
         service.act("g", "ann", "mark", {"note": "first"})  # reads the game, keeps it
         seen: list[str] = []
+        execute = psycopg.Cursor.execute
 
-        def spy(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-            seen.append(statement.split()[0])
+        def spy(cursor: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            seen.append(str(query).split()[0])
+            return execute(cursor, query, *args, **kwargs)
 
-        sa.event.listen(store.engine, "before_cursor_execute", spy)
-        try:
-            service.act("g", "bob", "mark", {"note": "keyed"}, key="k1")
-            service.act("g", "ann", "mark", {"note": "plain"})
-        finally:
-            sa.event.remove(store.engine, "before_cursor_execute", spy)
+        monkeypatch.setattr(psycopg.Cursor, "execute", spy)  # every statement, however sent
+        service.act("g", "bob", "mark", {"note": "keyed"}, key="k1")
+        service.act("g", "ann", "mark", {"note": "plain"})
+        monkeypatch.undo()
         assert seen == ["WITH", "WITH"]
         assert marks(service.history("g")) == ["first", "keyed", "plain"]
         claim = store.claim("g", "k1", caller=LOCAL_CALLER)

@@ -25,6 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+import psycopg
 import pytest
 import sqlalchemy as sa
 
@@ -881,24 +882,25 @@ class TestPostgresStore(SqlStoreContract):
             assert (setting("fsync"), setting("synchronous_commit")) == ("on", "on")
             assert setting("lock_timeout") == "10s"  # set by the store on every connection
 
-    def test_appending_is_one_statement_that_checks_and_locks_the_head(self) -> None:
+    def test_appending_is_one_statement_that_checks_and_locks_the_head(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A batch with everything it may carry is written by one statement, sent on a
         connection in autocommit (its own transaction: no BEGIN or COMMIT of its own),
         whose first part moves the head only from the head the batch follows."""
         store = self.make_store()
         store.create_game(rec(secret="aa"), [hashed(1)], series={})  # charts kept
         seen: list[tuple[str, bool]] = []
+        execute = psycopg.Cursor.execute
 
-        def spy(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-            seen.append((" ".join(statement.split()), cursor.connection.autocommit))
+        def spy(cursor: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            seen.append((" ".join(str(query).split()), cursor.connection.autocommit))
+            return execute(cursor, query, *args, **kwargs)
 
-        sa.event.listen(store.engine, "before_cursor_execute", spy)
-        try:
-            store.append("g1", [hashed(2), hashed(3)], idempotency=Idempotency("u1", "k", {}),
-                         secret="bb", meta={"status": "ended"}, snapshot={"marks": 3},
-                         next_due=T0, series=[Point("ann", "coins", True, {"*": 5})])
-        finally:
-            sa.event.remove(store.engine, "before_cursor_execute", spy)
+        monkeypatch.setattr(psycopg.Cursor, "execute", spy)  # every statement, however sent
+        store.append("g1", [hashed(2), hashed(3)], idempotency=Idempotency("u1", "k", {}),
+                     secret="bb", meta={"status": "ended"}, snapshot={"marks": 3},
+                     next_due=T0, series=[Point("ann", "coins", True, {"*": 5})])
+        monkeypatch.undo()
         assert len(seen) == 1
         statement, autocommit = seen[0]
         assert autocommit

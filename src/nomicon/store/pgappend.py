@@ -14,17 +14,25 @@ key), which undoes the whole statement.
 The events and the points travel as one JSON array each, so a batch of any size is
 the same statement text, which psycopg prepares on the server once it has seen it a
 few times.
+
+SQLAlchemy builds and compiles the statement (once for each mix of parts) and lends
+the pooled connection; the statement is then run through the driver itself, since
+SQLAlchemy's bookkeeping around one execution (a Connection, its events and result)
+costs more processor time than the database spends on the statement. Each parameter
+is converted as SQLAlchemy would (its type's bind processor) and a driver error is
+raised as SQLAlchemy's, so the store sees what it sees from any other statement.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Dialect, Engine
 
 from .records import Idempotency, Point
 from .schema import events as events_t
@@ -34,7 +42,7 @@ from .schema import series as series_t
 from .schema import series_keys as keys_t
 from .schema import snapshots as snapshots_t
 
-__all__ = ["append"]
+__all__ = ["GAME_COLUMNS", "Appender"]
 
 #: The columns of the game's row that a batch may replace besides its head.
 GAME_COLUMNS = ("secret", "meta", "next_due")
@@ -114,29 +122,97 @@ def _statement(game_columns: tuple[str, ...], keyed: bool, snapshot: bool,
     return sa.select(sa.func.count()).select_from(moved).add_cte(*writes)
 
 
-def append(conn: Connection, game_id: str, batch: list[dict[str, Any]], *,
-           game: Mapping[str, Any], idempotency: Idempotency | None,
-           snapshot: Mapping[str, Any] | None, points: Sequence[Point]) -> bool:
-    """Write the checked ``batch`` and what goes with it in one statement on ``conn``
-    (in autocommit); whether it was written, False when the game's head was not the
-    one the batch follows (or there is no such game). ``game``: the game's columns to
-    replace (of :data:`GAME_COLUMNS`). A used idempotency key raises the driver's
-    ``IntegrityError``, having written nothing."""
-    first, last = batch[0]["seq"], batch[-1]["seq"]
-    params: dict[str, Any] = {"game_id": game_id, "after": first - 1, "first": first,
-                              "last": last, "events": batch, **game}
-    if idempotency is not None:
-        params.update(caller=idempotency.caller, key=idempotency.key,
-                      result=dict(idempotency.result))
-    if snapshot is not None:
-        digest = batch[-1].get("hash")
-        params.update(state=dict(snapshot), hash=digest if isinstance(digest, str) else None)
-    if points:
-        params["points"] = [{"player": p.player, "measure": p.measure, "shown": dict(p.shown)}
-                            for p in points]
-        kinds = {(p.player, p.measure): p.currency for p in points}
-        params["keys"] = [{"player": player, "measure": measure, "currency": currency}
-                          for (player, measure), currency in kinds.items()]
-    stmt = _statement(tuple(name for name in GAME_COLUMNS if name in game),
-                      idempotency is not None, snapshot is not None, bool(points))
-    return bool(conn.execute(stmt, params).scalar_one())
+@dataclass(frozen=True)
+class _Compiled:
+    """A statement compiled for the driver: its text, the values of the constants in
+    it, and the conversion of each parameter that needs one."""
+
+    sql: str
+    constants: dict[str, Any]
+    convert: dict[str, Callable[[Any], Any]]
+
+    @classmethod
+    def of(cls, stmt: sa.Select[Any], dialect: Dialect) -> _Compiled:
+        compiled = stmt.compile(dialect=dialect)
+        convert: dict[str, Callable[[Any], Any]] = {}
+        for name, bind in compiled.binds.items():
+            process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+            if process is not None:
+                convert[name] = process
+        constants = {name: convert[name](bind.effective_value) if name in convert
+                     else bind.effective_value
+                     for name, bind in compiled.binds.items() if not bind.required}
+        return cls(compiled.string, constants, convert)
+
+    def parameters(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        out = dict(self.constants)
+        for name, value in values.items():
+            process = self.convert.get(name)
+            out[name] = value if process is None else process(value)
+        return out
+
+
+class Appender:
+    """Appends batches to the games of one PostgreSQL database (see the module's
+    docstring). Thread-safe: each append borrows a connection from the engine's pool."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._dialect = engine.dialect
+        self._compiled: dict[tuple[Any, ...], _Compiled] = {}
+
+    def append(self, game_id: str, batch: list[dict[str, Any]], *,
+               game: Mapping[str, Any], idempotency: Idempotency | None,
+               snapshot: Mapping[str, Any] | None, points: Sequence[Point]) -> bool:
+        """Write the checked ``batch`` and what goes with it, in one statement; whether
+        it was written, False when the game's head was not the one the batch follows (or
+        there is no such game). ``game``: the game's columns to replace (of
+        :data:`GAME_COLUMNS`). A used idempotency key raises SQLAlchemy's
+        ``IntegrityError``, having written nothing."""
+        first, last = batch[0]["seq"], batch[-1]["seq"]
+        values: dict[str, Any] = {"game_id": game_id, "after": first - 1, "last": last,
+                                  "events": batch, **game}
+        if idempotency is not None:
+            values.update(caller=idempotency.caller, key=idempotency.key, first=first,
+                          result=dict(idempotency.result))
+        if snapshot is not None:
+            digest = batch[-1].get("hash")
+            values.update(state=dict(snapshot),
+                          hash=digest if isinstance(digest, str) else None)
+        if points:
+            values["points"] = [{"player": p.player, "measure": p.measure,
+                                 "shown": dict(p.shown)} for p in points]
+            kinds = {(p.player, p.measure): p.currency for p in points}
+            values["keys"] = [{"player": player, "measure": measure, "currency": currency}
+                              for (player, measure), currency in kinds.items()]
+        mix = (tuple(name for name in GAME_COLUMNS if name in game), idempotency is not None,
+               snapshot is not None, bool(points))
+        compiled = self._compiled.get(mix)
+        if compiled is None:
+            compiled = self._compiled[mix] = _Compiled.of(_statement(*mix), self._dialect)
+        return bool(self._execute(compiled, compiled.parameters(values)))
+
+    def _execute(self, compiled: _Compiled, parameters: dict[str, Any]) -> Any:
+        """The first column of the statement's one row, run in autocommit on a pooled
+        connection."""
+        pooled = self._engine.raw_connection()
+        driver: Any = pooled.driver_connection  # a psycopg connection
+        try:
+            driver.autocommit = True
+            try:
+                return driver.execute(compiled.sql, parameters).fetchone()[0]
+            finally:
+                if not driver.broken:
+                    driver.autocommit = False
+        except self._dialect.loaded_dbapi.Error as exc:
+            if driver.broken:
+                # The server went away (a restart, a failover). As SQLAlchemy does on a
+                # disconnect, the pool's other connections go too: the next statements
+                # connect afresh rather than fail one by one.
+                pooled.invalidate(exc)
+                self._engine.dispose(close=False)
+            raise sa.exc.DBAPIError.instance(compiled.sql, parameters, exc,
+                                             self._dialect.loaded_dbapi.Error,
+                                             dialect=self._dialect) from exc
+        finally:
+            pooled.close()

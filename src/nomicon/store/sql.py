@@ -22,13 +22,13 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from . import pgappend, validate
 from . import series as kept_series
+from . import validate
 from .engine import WRITE, create_store_engine, default_url, to_url
 from .errors import (
     DuplicateGame,
@@ -47,6 +47,9 @@ from .schema import events as events_t
 from .schema import games as games_t
 from .schema import idempotency as idempotency_t
 from .schema import snapshots as snapshots_t
+
+if TYPE_CHECKING:
+    from .pgappend import Appender
 
 __all__ = ["SqlStore", "default_url", "open_store"]
 
@@ -159,8 +162,13 @@ class SqlStore:
             if self._engine.dialect.name == "postgresql" else self._engine
         )
         # PostgreSQL appends a batch in one statement, its own transaction (see
-        # .pgappend); SQLite, which cannot write in a WITH, in a transaction of several.
-        self._one_statement = self._engine.dialect.name == "postgresql"
+        # .pgappend, imported here: a SQLite store does not load PostgreSQL's dialect);
+        # SQLite, which cannot write in a WITH, in a transaction of several.
+        self._appender: Appender | None = None
+        if self._engine.dialect.name == "postgresql":
+            from .pgappend import Appender
+
+            self._appender = Appender(self._engine)
         self._locks = WriteLocks(self._engine)
         try:
             upgrade_engine(self._engine)
@@ -455,12 +463,10 @@ class SqlStore:
             game["next_due"] = next_due
         with self._guard("append"):
             try:
-                if self._one_statement:
-                    with self._reader.connect() as conn:
-                        moved = pgappend.append(conn, game_id, batch, game=game,
-                                                idempotency=idempotency, snapshot=snapshot,
-                                                points=points)
-                    if not moved:
+                if self._appender is not None:
+                    if not self._appender.append(game_id, batch, game=game,
+                                                 idempotency=idempotency, snapshot=snapshot,
+                                                 points=points):
                         raise self._lost(game_id, first - 1, idempotency)
                 else:
                     self._append_in_transaction(game_id, batch, game, idempotency, snapshot,
