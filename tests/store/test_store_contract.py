@@ -918,3 +918,21 @@ class TestPostgresStore(SqlStoreContract):
         chart = store.chart("g1", "observer", 10)
         assert chart is not None and chart.seqs[-1] == 3
         assert chart.values[("ann", "coins")][-1] == 5  # kept at the batch's last seq
+
+    def test_an_append_on_a_lost_connection_fails_once_and_wraps_the_drivers_error(
+            self) -> None:
+        """A server that drops its sessions (a restart) fails the append that meets it
+        with a StoreError, writing nothing; the next append connects afresh."""
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        store.append("g1", [ev(2)])  # the pool now holds a connection
+        with self.make_store().engine.connect() as admin:
+            ended = admin.exec_driver_sql(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()").scalar()
+        assert ended and ended >= 1
+        with pytest.raises(StoreError, match="append failed") as info:
+            store.append("g1", [ev(3)])
+        assert isinstance(info.value.__cause__, sa.exc.OperationalError)
+        assert store.append("g1", [ev(3)]) == 3
+        assert store.events("g1") == [ev(1), ev(2), ev(3)]
