@@ -66,10 +66,10 @@ def _record(row: sa.Row[Any]) -> GameRecord:
     )
 
 
-#: A batch of at most this many events is written by one INSERT with a row of values
-#: for each (one round trip to the server, where executemany may take several); a
-#: larger one, rare, by executemany. Either way well inside SQLite's limit on bound
-#: values (32,766: 5 columns an event).
+#: In a transaction of several statements (SQLite's), a batch of at most this many
+#: events is written by one INSERT with a row of values for each; a larger one, rare,
+#: by executemany. Either way well inside SQLite's limit on bound values (32,766: 5
+#: columns an event).
 ONE_STATEMENT = 256
 
 
@@ -562,15 +562,8 @@ class SqlStore:
         row = {"game_id": game_id, "caller": idempotency.caller, "key": idempotency.key,
                "first_seq": first,
                "last_seq": last, "result": dict(idempotency.result)}
-        dialect = conn.dialect.name
-        # Each dialect's insert is imported here: a store uses one of them.
-        if dialect == "postgresql":  # psycopg reports no row count here: ask for the row
-            from sqlalchemy.dialects import postgresql
-
-            returning = (postgresql.insert(idempotency_t).values(row).on_conflict_do_nothing()
-                         .returning(idempotency_t.c.key))
-            return conn.execute(returning).first() is not None
-        if dialect == "sqlite":
+        # (PostgreSQL appends through .pgappend.) The dialect's insert is imported here.
+        if conn.dialect.name == "sqlite":
             from sqlalchemy.dialects import sqlite
 
             insert = sqlite.insert(idempotency_t).values(row).on_conflict_do_nothing()
@@ -579,10 +572,6 @@ class SqlStore:
             return False
         conn.execute(sa.insert(idempotency_t), row)
         return True
-
-    def _head_now(self, game_id: str) -> int | None:
-        with self._read() as conn:
-            return self._head(conn, game_id)
 
     def load(self, game_id: str) -> tuple[GameRecord, list[dict[str, Any]]]:
         """The game record and its whole log, read consistently."""
