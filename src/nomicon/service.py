@@ -315,13 +315,21 @@ class GameService:
         refused request commits nothing, so its key stays unused.
         """
         request = _request(actor, name, args, texts)
-        if key is not None:
-            claim = self.store.claim(game_id, key, caller=caller)
-            if claim is not None:
-                return self._replay(claim, request)
         when = at or self.now()
+        # A keyed request's key is written with its action's batch and checked there, so
+        # a repeated request is found by its append (KeyUsed) or, if the action is now
+        # refused, by reading the key then: acting costs no read of it. Only timers due
+        # before the action need it read first: they fire in batches of their own,
+        # which the key does not guard, and a repeated request must not fire them.
+        checked = False
 
         def attempt(game: Game) -> list[dict[str, Any]]:
+            nonlocal checked
+            if key is not None and not checked and game.fires_before(when):
+                checked = True
+                claim = self.store.claim(game_id, key, caller=caller)
+                if claim is not None:
+                    return self._replay(claim, request)
             values = dict(args or {})
             if texts:
                 values.update(_keep_text(game, name, texts))
@@ -339,6 +347,12 @@ class GameService:
             return self._retrying(game_id, attempt, trusting=True)
         except KeyUsed as exc:
             return self._replay(exc.claim, request)
+        except ActionError:
+            # Refused now, perhaps because this very request acted before.
+            claim = None if key is None else self.store.claim(game_id, key, caller=caller)
+            if claim is None:
+                raise
+            return self._replay(claim, request)
         finally:
             self.children.follow_up()  # also after a refusal: timers may have fired
 

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 import storeload
 from ledgerpack import PACK, registry
@@ -18,6 +19,7 @@ from nomicon.kernel.errors import ActionRefused, CommitFailed
 from nomicon.kernel.state import fold
 from nomicon.service import KEEP_EVENTS, LOCAL_CALLER, GameService, KeyReused
 from nomicon.store import LazyLog, SqlStore, open_store
+from nomicon.store.pgserver import PostgresServer
 from nomicon.verify import verify
 
 T0 = datetime(2020, 1, 1, 12, 0, tzinfo=UTC)
@@ -158,10 +160,11 @@ def test_a_key_committed_by_a_rival_meanwhile_returns_the_rivals_events(
 
 
 def test_the_key_goes_with_the_action_not_the_timers_before_it(store: SqlStore) -> None:
-    times = iter([T0, T0 + timedelta(hours=36)])
-    service = GameService(store, now=lambda: next(times))  # a replay reads no clock
+    clock = [T0]
+    service = GameService(store, now=lambda: clock[0])
     game = service.create("infinite-nomic-r7", ["alice", "bob"], seed=1)
     head = game.head
+    clock[0] = T0 + timedelta(hours=36)  # alice's turn has passed to bob meanwhile
     events = service.act(game.id, "bob", "roll", key="late-roll")
     log = service.history(game.id)
     fired = [e for e in log[head:] if e["type"] == "timer.fired"]
@@ -169,7 +172,13 @@ def test_the_key_goes_with_the_action_not_the_timers_before_it(store: SqlStore) 
     claim = store.claim(game.id, "late-roll", caller=LOCAL_CALLER)
     assert claim is not None
     assert (claim.first_seq, claim.last_seq) == (events[0]["seq"], events[-1]["seq"])
+    # Resent at once (bob may not roll again) and a day later (when the timer that the
+    # roll started is due): the same events, and neither fires a timer.
     assert service.act(game.id, "bob", "roll", key="late-roll") == events
+    clock[0] = T0 + timedelta(hours=60)
+    assert service.open(game.id).fires_before(clock[0])
+    assert service.act(game.id, "bob", "roll", key="late-roll") == events
+    assert service.history(game.id) == log
 
 
 # -- races ---------------------------------------------------------------------------------
@@ -302,6 +311,33 @@ def test_a_change_takes_the_kept_game_without_copying_or_reading_its_state(
     assert fetched == []  # nor any event: the append checks that the game was at the head
     monkeypatch.undo()
     assert service.open("g").state.root == service_on(store).open("g").state.root
+
+
+def test_an_action_on_a_kept_game_is_one_statement_on_postgresql(
+        postgres: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On PostgreSQL, an action on the game the service keeps, with an idempotency key or
+    without, sends one statement, its append: the game and the key are not read before
+    (the append checks both), and it is its own transaction."""
+    with postgres.temporary_database() as url, open_store(url) as store:
+        service = service_on(store)
+        service.create(PACK, ["ann", "bob"], seed=1, game_id="g")
+        service.act("g", "ann", "mark", {"note": "first"})  # reads the game, keeps it
+        seen: list[str] = []
+        execute = psycopg.Cursor.execute
+
+        def spy(cursor: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            seen.append(str(query).split()[0])
+            return execute(cursor, query, *args, **kwargs)
+
+        monkeypatch.setattr(psycopg.Cursor, "execute", spy)  # every statement, however sent
+        service.act("g", "bob", "mark", {"note": "keyed"}, key="k1")
+        service.act("g", "ann", "mark", {"note": "plain"})
+        monkeypatch.undo()
+        assert seen == ["WITH", "WITH"]
+        assert marks(service.history("g")) == ["first", "keyed", "plain"]
+        claim = store.claim("g", "k1", caller=LOCAL_CALLER)
+        assert claim is not None
+        assert marks(store.events("g", claim.first_seq - 1, claim.last_seq)) == ["keyed"]
 
 
 def test_a_kept_game_follows_what_other_writers_append(store: SqlStore,

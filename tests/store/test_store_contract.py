@@ -25,6 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+import psycopg
 import pytest
 import sqlalchemy as sa
 
@@ -941,19 +942,57 @@ class TestPostgresStore(SqlStoreContract):
             assert (setting("fsync"), setting("synchronous_commit")) == ("on", "on")
             assert setting("lock_timeout") == "10s"  # set by the store on every connection
 
-    def test_appending_checks_and_locks_the_head_in_one_statement(self) -> None:
+    def test_appending_is_one_statement_that_checks_and_locks_the_head(
+            self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A batch with everything it may carry is written by one statement, sent on a
+        connection in autocommit (its own transaction: no BEGIN or COMMIT of its own),
+        whose first part moves the head only from the head the batch follows."""
+        store = self.make_store()
+        store.create_game(rec(secret="aa"), [hashed(1)], series={})  # charts kept
+        seen: list[tuple[str, bool]] = []
+        execute = psycopg.Cursor.execute
+
+        def spy(cursor: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            seen.append((" ".join(str(query).split()), cursor.connection.autocommit))
+            return execute(cursor, query, *args, **kwargs)
+
+        monkeypatch.setattr(psycopg.Cursor, "execute", spy)  # every statement, however sent
+        store.append("g1", [hashed(2), hashed(3)], idempotency=Idempotency("u1", "k", {}),
+                     secret="bb", meta={"status": "ended"}, snapshot={"marks": 3},
+                     next_due=T0, series=[Point("ann", "coins", True, {"*": 5})])
+        monkeypatch.undo()
+        assert len(seen) == 1
+        statement, autocommit = seen[0]
+        assert autocommit
+        assert statement.startswith("WITH moved AS (UPDATE games SET ")
+        assert "WHERE games.id = " in statement and "AND games.head = " in statement
+        for table in ("events", "idempotency", "snapshots", "series", "series_keys"):
+            assert f"INSERT INTO {table} " in statement
+        assert statement.count("FROM moved") == 6  # each write, and the answer
+        record, log = store.load("g1")
+        assert (record.head, record.secret, record.meta, record.next_due) == (
+            3, "bb", {"status": "ended"}, T0)
+        assert log == [hashed(1), hashed(2), hashed(3)]
+        assert store.claim("g1", "k", caller="u1") == Claim("g1", "u1", "k", 2, 3, {})
+        assert store.latest_snapshot("g1") == (3, {"marks": 3})
+        chart = store.chart("g1", "observer", 10)
+        assert chart is not None and chart.seqs[-1] == 3
+        assert chart.values[("ann", "coins")][-1] == 5  # kept at the batch's last seq
+
+    def test_an_append_on_a_lost_connection_fails_once_and_wraps_the_drivers_error(
+            self) -> None:
+        """A server that drops its sessions (a restart) fails the append that meets it
+        with a StoreError, writing nothing; the next append connects afresh."""
         store = self.make_store()
         store.create_game(rec(), [ev(1)])
-        seen: list[str] = []
-
-        def spy(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-            seen.append(" ".join(statement.split()))
-
-        sa.event.listen(store.engine, "before_cursor_execute", spy)
-        try:
-            store.append("g1", [ev(2)])
-        finally:
-            sa.event.remove(store.engine, "before_cursor_execute", spy)
-        assert seen[0].startswith("UPDATE games SET head=")
-        assert "WHERE games.id = " in seen[0] and "AND games.head = " in seen[0]
-        assert seen[1].startswith("INSERT INTO events")
+        store.append("g1", [ev(2)])  # the pool now holds a connection
+        with self.make_store().engine.connect() as admin:
+            ended = admin.exec_driver_sql(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()").scalar()
+        assert ended and ended >= 1
+        with pytest.raises(StoreError, match="append failed") as info:
+            store.append("g1", [ev(3)])
+        assert isinstance(info.value.__cause__, sa.exc.OperationalError)
+        assert store.append("g1", [ev(3)]) == 3
+        assert store.events("g1") == [ev(1), ev(2), ev(3)]

@@ -408,6 +408,11 @@ class Game:
         over, or archived after a revert)."""
         return timers.next_due(self.state.root)
 
+    def fires_before(self, at: datetime | None) -> bool:
+        """Whether acting at ``at`` (None: now) would first fire a timer."""
+        timer = self.next_timer()
+        return timer is not None and parse(timer["due"]) <= self._now(at)
+
     def _catch_up(self, now: datetime) -> int:
         fired = 0
         while True:

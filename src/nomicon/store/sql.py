@@ -9,8 +9,11 @@ writers racing for the same seq exactly one succeeds; the other gets
 
 An append may carry, in the same transaction: an idempotency key (the request
 that committed the batch cannot commit another), the game's new dice secret, its
-new summary (meta), and a snapshot of the state after the batch. Opening a game
-reads the newest snapshot and the events after it (:meth:`SqlStore.load_tail`).
+new summary (meta), a snapshot of the state after the batch, and the chart points
+it kept. On PostgreSQL all of it is one statement, sent in one round trip (see
+:mod:`nomicon.store.pgappend`); on SQLite, where a round trip costs nothing, a
+transaction of a few. Opening a game reads the newest snapshot and the events after
+it (:meth:`SqlStore.load_tail`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -45,6 +48,9 @@ from .schema import games as games_t
 from .schema import idempotency as idempotency_t
 from .schema import snapshots as snapshots_t
 
+if TYPE_CHECKING:
+    from .pgappend import Appender
+
 __all__ = ["SqlStore", "default_url", "open_store"]
 
 
@@ -61,10 +67,10 @@ def _record(row: sa.Row[Any]) -> GameRecord:
     )
 
 
-#: A batch of at most this many events is written by one INSERT with a row of values
-#: for each (one round trip to the server, where executemany may take several); a
-#: larger one, rare, by executemany. Either way well inside SQLite's limit on bound
-#: values (32,766: 5 columns an event).
+#: In a transaction of several statements (SQLite's), a batch of at most this many
+#: events is written by one INSERT with a row of values for each; a larger one, rare,
+#: by executemany. Either way well inside SQLite's limit on bound values (32,766: 5
+#: columns an event).
 ONE_STATEMENT = 256
 
 
@@ -89,6 +95,14 @@ def _snapshot_row(game_id: str, event: Mapping[str, Any],
             "hash": digest if isinstance(digest, str) else None}
 
 
+def _claim_of(game_id: str, idempotency: Idempotency, row: sa.Row[Any]) -> Claim | None:
+    """The claim in a row of :data:`_CLAIM`; None if the key is unused."""
+    if row.first_seq is None:
+        return None
+    return Claim(game_id, idempotency.caller, idempotency.key, int(row.first_seq),
+                 int(row.last_seq), dict(row.result))
+
+
 # The statements of the hot paths (acting, opening), built once.
 _SELECT_EVENTS = (
     sa.select(events_t.c.body)
@@ -98,7 +112,7 @@ _SELECT_EVENTS = (
 )
 
 _CLAIM = (
-    sa.select(games_t.c.id, idempotency_t)
+    sa.select(games_t.c.id, games_t.c.head, idempotency_t)
     .select_from(games_t.outerjoin(idempotency_t, sa.and_(
         idempotency_t.c.game_id == games_t.c.id, idempotency_t.c.caller == sa.bindparam("caller"),
         idempotency_t.c.key == sa.bindparam("key"))))
@@ -148,6 +162,14 @@ class SqlStore:
             self._engine.execution_options(isolation_level="AUTOCOMMIT")
             if self._engine.dialect.name == "postgresql" else self._engine
         )
+        # PostgreSQL appends a batch in one statement, its own transaction (see
+        # .pgappend, imported here: a SQLite store does not load PostgreSQL's dialect);
+        # SQLite, which cannot write in a WITH, in a transaction of several.
+        self._appender: Appender | None = None
+        if self._engine.dialect.name == "postgresql":
+            from .pgappend import Appender
+
+            self._appender = Appender(self._engine)
         self._locks = WriteLocks(self._engine)
         try:
             upgrade_engine(self._engine)
@@ -434,52 +456,79 @@ class SqlStore:
             return self.get_game(game_id).head
         first, last = batch[0]["seq"], batch[-1]["seq"]
         validate.contiguous(game_id, batch, head=first - 1)
-        values: dict[str, Any] = {"head": last}
+        game: dict[str, Any] = {}
         if secret is not None:
-            values["secret"] = secret
+            game["secret"] = secret
         if meta is not None:
-            values["meta"] = dict(meta)
+            game["meta"] = dict(meta)
         if not isinstance(next_due, Keep):
-            values["next_due"] = next_due
+            game["next_due"] = next_due
         with self._guard("append"):
             try:
-                with self._write() as conn:
-                    # Moving the head checks it and locks the game row in one statement.
-                    moved = conn.execute(
-                        sa.update(games_t)
-                        .where(games_t.c.id == game_id, games_t.c.head == first - 1)
-                        .values(**values)
-                    ).rowcount
-                    if moved != 1:
-                        head = self._require_head(conn, game_id)
-                        used = idempotency and self._claim(conn, game_id, idempotency)
-                        if used:
-                            raise KeyUsed(used)
-                        raise SeqConflict(game_id, first - 1, head)
-                    if idempotency is not None and not self._record_key(
-                            conn, game_id, idempotency, first, last):
-                        used = self._claim(conn, game_id, idempotency)
-                        assert used is not None
-                        raise KeyUsed(used)
-                    _insert_events(conn, _event_rows(game_id, batch))
-                    if snapshot is not None:
-                        # One left from a log that was cut back (a restored backup) goes.
-                        conn.execute(sa.delete(snapshots_t).where(
-                            snapshots_t.c.game_id == game_id, snapshots_t.c.seq == last))
-                        conn.execute(sa.insert(snapshots_t),
-                                     _snapshot_row(game_id, batch[-1], snapshot))
-                    kept_series.keep(conn, game_id, last, points)
+                if self._appender is not None:
+                    if not self._appender.append(game_id, batch, game=game,
+                                                 idempotency=idempotency, snapshot=snapshot,
+                                                 points=points):
+                        raise self._lost(game_id, first - 1, idempotency)
+                else:
+                    self._append_in_transaction(game_id, batch, game, idempotency, snapshot,
+                                                points)
             except sa.exc.IntegrityError:
                 # Another writer inserted one of these seqs (or this key) first.
-                if idempotency is not None:
-                    used = self.claim(game_id, idempotency.key, caller=idempotency.caller)
-                    if used is not None:
-                        raise KeyUsed(used) from None
-                actual = self._head_now(game_id)
-                if actual is None:
-                    raise GameNotFound(game_id) from None
-                raise SeqConflict(game_id, first - 1, actual, "seq already taken") from None
+                raise self._lost(game_id, first - 1, idempotency, "seq already taken") from None
         return int(last)
+
+    def _append_in_transaction(self, game_id: str, batch: list[dict[str, Any]],
+                               game: dict[str, Any], idempotency: Idempotency | None,
+                               snapshot: Mapping[str, Any] | None,
+                               points: Sequence[Point]) -> None:
+        """Append a checked batch in a write transaction of several statements."""
+        first, last = batch[0]["seq"], batch[-1]["seq"]
+        with self._write() as conn:
+            # Moving the head checks it and locks the game row in one statement.
+            moved = conn.execute(
+                sa.update(games_t)
+                .where(games_t.c.id == game_id, games_t.c.head == first - 1)
+                .values(head=last, **game)
+            ).rowcount
+            if moved != 1:
+                head = self._require_head(conn, game_id)
+                used = idempotency and self._claim(conn, game_id, idempotency)
+                if used:
+                    raise KeyUsed(used)
+                raise SeqConflict(game_id, first - 1, head)
+            if idempotency is not None and not self._record_key(
+                    conn, game_id, idempotency, first, last):
+                used = self._claim(conn, game_id, idempotency)
+                assert used is not None
+                raise KeyUsed(used)
+            _insert_events(conn, _event_rows(game_id, batch))
+            if snapshot is not None:
+                # One left from a log that was cut back (a restored backup) goes.
+                conn.execute(sa.delete(snapshots_t).where(
+                    snapshots_t.c.game_id == game_id, snapshots_t.c.seq == last))
+                conn.execute(sa.insert(snapshots_t),
+                             _snapshot_row(game_id, batch[-1], snapshot))
+            kept_series.keep(conn, game_id, last, points)
+
+    def _lost(self, game_id: str, expected: int, idempotency: Idempotency | None,
+              detail: str = "") -> StoreError:
+        """Why an append that wrote nothing was refused, read after it (one query): the
+        caller's key was used, the game is gone, or its head is not ``expected``."""
+        with self._read() as conn:
+            if idempotency is None:
+                head = self._head(conn, game_id)
+                used = None
+            else:
+                row = conn.execute(_CLAIM, {"game_id": game_id, "caller": idempotency.caller,
+                                            "key": idempotency.key}).one_or_none()
+                head = None if row is None else int(row.head)
+                used = None if row is None else _claim_of(game_id, idempotency, row)
+        if head is None:
+            return GameNotFound(game_id)
+        if used is not None:
+            return KeyUsed(used)
+        return SeqConflict(game_id, expected, head, detail)
 
     # -- idempotency keys ---------------------------------------------------------
 
@@ -493,10 +542,7 @@ class SqlStore:
                                         "key": key}).one_or_none()
         if row is None:
             raise GameNotFound(game_id)
-        if row.first_seq is None:
-            return None
-        return Claim(game_id, caller, key, int(row.first_seq), int(row.last_seq),
-                     dict(row.result))
+        return _claim_of(game_id, Idempotency(caller, key), row)
 
     @staticmethod
     def _claim(conn: Connection, game_id: str, idempotency: Idempotency) -> Claim | None:
@@ -518,15 +564,8 @@ class SqlStore:
         row = {"game_id": game_id, "caller": idempotency.caller, "key": idempotency.key,
                "first_seq": first,
                "last_seq": last, "result": dict(idempotency.result)}
-        dialect = conn.dialect.name
-        # Each dialect's insert is imported here: a store uses one of them.
-        if dialect == "postgresql":  # psycopg reports no row count here: ask for the row
-            from sqlalchemy.dialects import postgresql
-
-            returning = (postgresql.insert(idempotency_t).values(row).on_conflict_do_nothing()
-                         .returning(idempotency_t.c.key))
-            return conn.execute(returning).first() is not None
-        if dialect == "sqlite":
+        # (PostgreSQL appends through .pgappend.) The dialect's insert is imported here.
+        if conn.dialect.name == "sqlite":
             from sqlalchemy.dialects import sqlite
 
             insert = sqlite.insert(idempotency_t).values(row).on_conflict_do_nothing()
@@ -535,10 +574,6 @@ class SqlStore:
             return False
         conn.execute(sa.insert(idempotency_t), row)
         return True
-
-    def _head_now(self, game_id: str) -> int | None:
-        with self._read() as conn:
-            return self._head(conn, game_id)
 
     def load(self, game_id: str) -> tuple[GameRecord, list[dict[str, Any]]]:
         """The game record and its whole log, read consistently."""
