@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from nomicon.kernel.rules import ActionDecl, Arg
 
@@ -67,3 +67,13 @@ def describe_args(decl: ActionDecl) -> str:
         text += ")"
         parts.append(text)
     return ", ".join(parts)
+
+
+def summarise(exc: ValidationError) -> str:
+    """Pydantic's problems, each with the value that was given."""
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "arguments"
+        given = f", not {err['input']!r}" if err.get("type") != "missing" else ""
+        parts.append(f"{where}: {err['msg']}{given}")
+    return "; ".join(parts)

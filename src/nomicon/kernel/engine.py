@@ -32,7 +32,7 @@ from nomicon.kernel import (
     subgames,
     timers,
 )
-from nomicon.kernel.actions import ArgsValidator, describe_args
+from nomicon.kernel.actions import ArgsValidator, describe_args, summarise
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
     PROCEDURE,
@@ -166,7 +166,7 @@ class Game:
         try:
             pack_params = pack.Params.model_validate(params or {})
         except ValidationError as exc:
-            raise GameError(f"bad parameters for {pack_id}: {_summarise(exc)}") from None
+            raise GameError(f"bad parameters for {pack_id}: {summarise(exc)}") from None
         game = cls(pack, {}, registry=registry, secret=secret, allow_forced=allow_forced,
                    simulation=simulation)
         game.commit_hooks.extend(commit_hooks or [])
@@ -534,7 +534,7 @@ class Game:
             # validate (half the actions a simulation takes).
             args = {} if not raw and not decl.args else ArgsValidator.of(decl).validate(raw)
         except ValidationError as exc:
-            raise InvalidArguments(actor, name, _summarise(exc), rule=PROCEDURE,
+            raise InvalidArguments(actor, name, summarise(exc), rule=PROCEDURE,
                                    detail=f"expected {describe_args(decl)}",
                                    args=raw) from None
         acted = {"by": by} if by else {}
@@ -692,14 +692,3 @@ class Transaction:
         if self.batch.ruleset_changed:
             # The rules are back as they were, and so is their cache.
             game._ruleset = self.ruleset_before
-
-
-def _summarise(exc: ValidationError) -> str:
-    """Pydantic's problems, each with the value that was given."""
-    parts = []
-    for err in exc.errors():
-        where = ".".join(str(p) for p in err["loc"]) or "arguments"
-        given = f", not {err['input']!r}" if err.get("type") != "missing" else ""
-        parts.append(f"{where}: {err['msg']}{given}")
-    return "; ".join(parts)
-

@@ -29,9 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from nomicon.kernel.actions import ArgsValidator, describe_args
+from nomicon.kernel.actions import ArgsValidator, describe_args, summarise
 from nomicon.kernel.conditions import Condition, ConditionError, names_for
-from nomicon.kernel.engine import _summarise
 from nomicon.kernel.errors import (
     PROCEDURE,
     ActionError,
@@ -102,7 +101,7 @@ def checked_args(ctx: Ctx, player: str, action: str, args: dict[str, Any] | None
         except ValidationError as exc:
             first = first or exc
     assert first is not None
-    raise InvalidArguments(player, action, _summarise(first), rule=PROCEDURE,
+    raise InvalidArguments(player, action, summarise(first), rule=PROCEDURE,
                            detail=f"expected {describe_args(candidates[0][1])}", args=raw)
 
 
