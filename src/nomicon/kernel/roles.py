@@ -32,6 +32,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from nomicon.kernel import events
+
 if TYPE_CHECKING:
     from nomicon.kernel.acting import Acting
 
@@ -144,7 +146,7 @@ def grant(ctx: Acting, player: str, name: str, reason: str = "") -> bool:
         ctx.set([TABLE], {})
     ctx.set([TABLE, name], [*held, player])
     why = f" ({reason})" if reason else ""
-    ctx.emit("role.granted", f"{player} is {name}{why}", key=name, player=player, role=name,
+    ctx.emit(events.ROLE_GRANTED, f"{player} is {name}{why}", key=name, player=player, role=name,
              reason=reason)
     return True
 
@@ -160,7 +162,7 @@ def revoke(ctx: Acting, player: str, name: str, reason: str = "") -> bool:
     else:
         ctx.state.delete([TABLE, name])
     why = f" ({reason})" if reason else ""
-    ctx.emit("role.revoked", f"{player} is no longer {name}{why}", key=name, player=player,
+    ctx.emit(events.ROLE_REVOKED, f"{player} is no longer {name}{why}", key=name, player=player,
              role=name, reason=reason)
     return True
 
