@@ -1,5 +1,6 @@
-"""Every event the code emits of a declared kind carries the kind's fields, and no
-event of a declared kind is emitted by its bare name (which would skip the check).
+"""Every event the code emits of a declared kind carries the kind's fields, no event
+of a declared kind is emitted by its bare name (which would skip the check), and
+nothing in the code emits or hooks a kind that is declared nowhere.
 
 ``ctx.emit`` checks an event's fields when it runs; this reads every call in the
 source, so that an emit on a path no game in the tests takes cannot fail in a game.
@@ -23,6 +24,13 @@ SOURCE = Path(nomicon.__file__).parent
 CHECKED = ("emit", "dispatch")
 #: ctx.emit's own arguments, which are not fields of the event.
 EMIT_ARGUMENTS = {"to", "key"}
+#: Modules that emit kinds declared nowhere, and why.
+UNDECLARED = {
+    "nomicon.boards.walker": "a walk's events carry whatever fields its caller adds, and "
+                             "their hooks answer by writing into the data",
+}
+#: Variables that pass on a kind the code's caller chose, by module.
+PASSED_ON = {"nomicon.kernel.context": {"type"}}
 
 
 def _modules() -> Iterator[tuple[str, ModuleType, ast.Module]]:
@@ -53,9 +61,14 @@ def _value(module: ModuleType, node: ast.expr) -> Any:
 
 
 def _kinds(module: ModuleType, node: ast.expr) -> list[EventKind[Any]]:
-    """The declared kinds a call's first argument may be (both sides of ``a if c else b``)."""
+    """The declared kinds a call's first argument may be (both sides of ``a if c else b``,
+    every value of a table of kinds ``KINDS[outcome]``)."""
     if isinstance(node, ast.IfExp):
         return _kinds(module, node.body) + _kinds(module, node.orelse)
+    if isinstance(node, ast.Subscript):
+        table = _value(module, node.value)
+        values = list(table.values()) if isinstance(table, dict) else []
+        return values if values and all(isinstance(v, EventKind) for v in values) else []
     found = _value(module, node)
     return [found] if isinstance(found, EventKind) else []
 
@@ -93,6 +106,63 @@ DECLARED = _declared()
 def test_the_kernels_and_each_packs_kinds_are_declared() -> None:
     assert {"player.joined", "transfer", "proposal.opened", "landed", "grid.moved",
             "pure-skill.started"} <= DECLARED
+    # The mechanisms of the kernel's second floor (DESIGN 3b), and the boards'.
+    assert {"entity.created", "entity.destroyed", "status.granted", "status.ended",
+            "role.granted", "role.revoked", "player.left", "seat.left", "seat.changed",
+            "step.opened", "step.submitted", "step.resolved", "order.received",
+            "order.done", "order.failed", "order.skipped", "order.sealed", "update.began",
+            "phase.began", "game.paused", "game.resumed", "dice.revealed",
+            "event.revealed", "audience.set", "standing-answer.given",
+            "schedule.replanned", "board.renumbered", "board.squares-added"} <= DECLARED
+
+
+@pytest.mark.parametrize(("where", "module", "call"), SITES,
+                         ids=[f"{n}:{c.lineno}" for n, _m, c in SITES])
+def test_every_event_emitted_is_of_a_declared_kind(where: str, module: ModuleType,
+                                                    call: ast.Call) -> None:
+    """A kind named by text (``"entity.created"``, an f-string, a constant holding a
+    name) skips the check of its fields and says nothing of them to a rule hooking it:
+    every emit and dispatch names a declared kind, except where UNDECLARED says why."""
+    if where in UNDECLARED:
+        return
+    first = call.args[0]
+    if isinstance(first, ast.Name) and first.id in PASSED_ON.get(where, ()):
+        return
+    assert _kinds(module, first), (
+        f"{where}:{call.lineno}: {ast.unparse(first)} is not a declared kind: declare it "
+        "with its fields (nomicon.kernel.events, or the pack's events.py) and emit that")
+
+
+def test_a_kind_declared_nowhere_is_found() -> None:
+    """The check above fails on a bare name, an f-string and a constant holding text."""
+    module = ModuleType("example")
+    vars(module)["WALKED"] = "walked"
+    for text in ('ctx.emit("entity.moved", "")', 'ctx.emit(f"order.{outcome}", "")',
+                 'ctx.emit(WALKED, "")'):
+        call = next(_calls(ast.parse(text)))
+        assert _kinds(module, call.args[0]) == []
+
+
+def test_every_kind_the_kernels_rules_hook_is_declared() -> None:
+    """The kernel's own rules (the procedure, seating, updates, standing answers) and
+    the governance rules hook declared kinds only."""
+    from nomicon.kernel.rules import Rule
+
+    undeclared = []
+    for folder in ("kernel", "governance"):
+        for path in sorted((SOURCE / folder).glob("*.py")):
+            name = f"nomicon.{folder}.{path.stem}"
+            undeclared += _undeclared_hooks(name, importlib.import_module(name), Rule)
+    assert undeclared == []
+
+
+def _undeclared_hooks(name: str, module: ModuleType, base: type) -> list[str]:
+    found = []
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, base) and value.__module__ == name:
+            found += [f"{value.__name__} hooks {event!r}" for event, _key, _attr in value._hooks
+                      if event not in DECLARED]
+    return found
 
 
 @pytest.mark.parametrize(("where", "module", "call"), SITES,

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, cast
 
+from nomicon.kernel import events
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.pack import Registry, installed
 from nomicon.kernel.procedure import finish
@@ -232,8 +233,8 @@ def _perform(game: Game, head: dict[str, Any]) -> None:
     elif kind == "game.archived":
         with game._transaction(at, ADMIN) as ctx:
             ctx.set(["game", "successor"], data.get("successor"))
-            ctx.emit("game.archived", str(head.get("message")), successor=data.get("successor"),
-                     before=data.get("before"), by=data.get("by"))
+            ctx.emit(events.GAME_ARCHIVED, str(head.get("message")),
+                     successor=data.get("successor"), before=data.get("before"), by=data.get("by"))
             finish(ctx, f"reverted; continued as game {data.get('successor')}")
     else:
         raise ValueError(f"a batch that starts with {kind!r} is no input the engine takes")
@@ -247,7 +248,7 @@ def _revert_mark(game: Game, head: dict[str, Any], at: datetime) -> None:
         ctx.set(["game", "id"], new_id)
         ctx.set(["game", "reverted"], {"from": data.get("from_game"), "before": data.get("before"),
                                        "by": data.get("by"), "at": data.get("at")})
-        ctx.emit("game.reverted", str(head.get("message")), from_game=data.get("from_game"),
+        ctx.emit(events.GAME_REVERTED, str(head.get("message")), from_game=data.get("from_game"),
                  before=data.get("before"), by=data.get("by"), at=data.get("at"))
 
 

@@ -1,18 +1,19 @@
 """A small rule pack that uses the kernel's mechanisms, full of secrets, for the
 conformance suite.
 
-Each player has a locker (an entity) whose combination only they and the admin know
-and whose audit mark only the admin knows; every round each player pledges marbles
+Each player has a locker (an entity) whose combination only they and the admin know,
+whose audit mark only the admin knows, and whose tag only the round's clerk (a role)
+and the admin read; every round each player pledges marbles
 (a good) in a sealed step that the round's clerk (a role) may read; the pledges go
 into an escrow, which the highest pledge takes, and its taker gloats for a day (a
 status). A player may retire once a game, and a bot plays their seat. Players bury
 treasure by orders of a sealed action, carried out at the daily update.
 
 Secrets are unique tokens (``mkc0003r7``: the third combination, rolled 7;
-``mka0003``: an audit mark; ``mkp-2-bob-1``: bob's pledge of one marble in round 2;
-``mkb0004r2``: a buried treasure), so a test can look for them in anything a viewer
-is shown. The pack is added to the installed ones with ``Registry.with_pack`` and the
-suite plays it like every other pack.
+``mka0003``: an audit mark; ``mkt0003``: a locker's tag; ``mkp-2-bob-1``: bob's
+pledge of one marble in round 2; ``mkb0004r2``: a buried treasure), so a test can
+look for them in anything a viewer is shown. The pack is added to the installed ones
+with ``Registry.with_pack`` and the suite plays it like every other pack.
 """
 
 from __future__ import annotations
@@ -51,10 +52,11 @@ CLERK = "clerk"
 GLOATING = "gloating"
 COMBINATION = re.compile(r"^mkc\d{4}r\d+$")
 AUDIT = re.compile(r"^mka\d{4}$")
+TAG = re.compile(r"^mkt\d{4}$")
 PLEDGE = re.compile(r"^mkp-(\d+)-(.+)-(\d)$")
 TREASURE = re.compile(r"^mkb\d{4}r\d+$")
 #: Every token of this pack begins with one of these.
-PREFIXES = ("mkc", "mka", "mkp-", "mkb")
+PREFIXES = ("mkc", "mka", "mkt", "mkp-", "mkb")
 
 
 class PotTaken(TypedDict):
@@ -93,7 +95,7 @@ class Turns(TakingTurns):
 
 
 class Lockers(Rule):
-    """Each player has a locker. Only its owner knows its combination, and only the admin knows the locker's audit mark. A player may change their combination at any time."""  # noqa: E501
+    """Each player has a locker. Only its owner knows its combination, only the admin knows the locker's audit mark, and only the clerk reads its tag. A player may change their combination at any time."""  # noqa: E501
 
     key = "lockers"
     pack = PACK
@@ -103,6 +105,7 @@ class Lockers(Rule):
         Attribute("combination", None, kind=LOCKER, visibility="owner",
                   doc="the combination that opens the locker"),
         Attribute("audit", None, kind=LOCKER, visibility="admin", doc="the admin's mark"),
+        Attribute("tag", None, kind=LOCKER, visibility=f"role:{CLERK}", doc="the clerk's tag"),
         Attribute("changes", 0, kind=LOCKER, doc="how often the combination changed"),
     )
 
@@ -124,7 +127,8 @@ class Lockers(Rule):
     def _give(self, ctx: Ctx, player: str) -> None:
         made = ctx.state.incr(["lockers", "made"], 1)
         ctx.create_entity(LOCKER, owner=player, cause="a player joined", by=player,
-                          combination=self._combination(ctx, player), audit=f"mka{made:04d}")
+                          combination=self._combination(ctx, player), audit=f"mka{made:04d}",
+                          tag=f"mkt{made:04d}")
 
     @action("re-key")
     def re_key(self, ctx: Ctx, actor: str) -> None:
@@ -307,7 +311,8 @@ class MechanismPack(Pack):
             problems.append(f"lockers by owner {dict(owners)} for players {sorted(players)}")
         for eid, entity in state.get("entities", {}).items():
             if not COMBINATION.match(str(entity.get("combination"))) or \
-                    not AUDIT.match(str(entity.get("audit"))):
+                    not AUDIT.match(str(entity.get("audit"))) or \
+                    not TAG.match(str(entity.get("tag"))):
                 problems.append(f"locker {eid} has a malformed secret")
         for name, player in players.items():
             if any(not TREASURE.match(t) for t in player.get("treasure", [])):

@@ -3,7 +3,8 @@
 The suite's pack of mechanisms (``mechpack``) is played at random; after every step
 each viewer (every player, an observer, an outsider, the admin) is shown their view
 and the log's new events, and none of it may hold a secret token that the viewer may
-not know now: a locker's combination (its owner's) or audit mark (the admin's), a
+not know now: a locker's combination (its owner's), audit mark (the admin's) or tag
+(the round's clerk's, whoever that is now), a
 pledge in the open sealed step (its author's, whoever plays their seat, and the
 round's clerk's), a buried treasure (its owner's). Orders wait sealed: a player's
 view holds only their own. At the end the export of the game, read back for each
@@ -34,13 +35,15 @@ def secrets(game: Game) -> dict[str, set[str]]:
     """Each secret token in the state now, and who besides the admin may know it."""
     root = game.state.root
     out: dict[str, set[str]] = {}
+    # Who may read a pledge or a tag comes from the rule's text (the clerk; a pledge's
+    # author), not from the step's record or the attribute's declaration, so that a
+    # step opened to the wrong audience shows.
+    clerks = set((root.get("roles") or {}).get(CLERK, []))
     for record in (root.get("entities") or {}).values():
         if record["kind"] == LOCKER:
             out[record["combination"]] = {record["owner"]}
             out[record["audit"]] = set()
-    # Who may read a pledge comes from the rule's text (its author and the clerk),
-    # not from the step's record, so that a step opened to the wrong audience shows.
-    clerks = set((root.get("roles") or {}).get(CLERK, []))
+            out[record["tag"]] = set(clerks)
     for record in (root.get(sealed.STEPS) or {}).values():
         for player, value in record["submissions"].items():
             out[str(value)] = {player, *clerks}

@@ -5,8 +5,10 @@ after every step each viewer (every player, an observer, the admin) is checked:
 
 * a view shows a player's ``owner`` attributes only to that player and the admin,
   and ``admin`` attributes only to the admin, and an entity's ``owner`` attributes
-  only to its owner and the admin; the admin's view shows every attribute, and
-  every entity, as the state holds it;
+  only to its owner and the admin, and an attribute a role reads (``role:<name>``,
+  alone or joined with others by ``+``) only to those who hold the role now (and
+  whom the other parts name); the admin's view shows every attribute, and every
+  entity, as the state holds it;
 * a viewer's log holds no event whose ``to`` leaves them out, and no raw state ops
   unless the viewer is the admin, whose log is the whole log;
 * nothing shows the dice secret before it is revealed.
@@ -68,15 +70,28 @@ def entity_problems(game: Game, shown: dict[str, Any], viewer: str) -> list[str]
     """Attributes declared for an entity's kind with a visibility other than public,
     shown to someone who may not see them."""
     problems = []
+    held = game.state.root.get("roles") or {}
     for eid, record in (shown.get("entities") or {}).items():
         declared = game.ruleset.attributes.get(str(record.get("kind")), {})
         for name in record:
             visibility = declared[name][1].visibility if name in declared else "public"
-            if visibility == "admin" and viewer != ADMIN:
-                problems.append(f"{viewer} sees entity {eid}'s admin-only {name}")
-            if visibility == "owner" and viewer not in (ADMIN, record.get("owner")):
-                problems.append(f"{viewer} sees entity {eid}'s owner-only {name}")
+            if not may_read(visibility, viewer, record.get("owner"), held):
+                problems.append(f"{viewer} sees entity {eid}'s {name} ({visibility})")
     return problems
+
+
+def may_read(visibility: str, viewer: str, owner: str | None,
+             held: dict[str, list[str]]) -> bool:
+    """Whether ``viewer`` may read a value of ``visibility`` (DESIGN 3b: public, owner,
+    admin or a role, several joined with ``+``), its owner being ``owner`` and the
+    roles held as ``held`` says."""
+    if viewer == ADMIN:
+        return True
+    for part in visibility.split("+"):
+        if part == "public" or (part == "owner" and viewer == owner) or (
+                part.startswith("role:") and viewer in held.get(part[len("role:"):], [])):
+            return True
+    return False
 
 
 def revealed(game: Game) -> bool:

@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from nomicon.boards import snake
+from nomicon.boards.events import RENUMBERED, SQUARES_ADDED
 from nomicon.boards.snake import Layout, Renumbering
 from nomicon.kernel.paths import split
 
@@ -127,7 +128,7 @@ def grow(ctx: Ctx, count: int, *, why: str) -> list[int]:
     ctx.set([BOARD, "next_id"], next_id)
     ctx.set([BOARD, "size"], change.new.size)
     if change.added:
-        ctx.emit("board.squares-added", f"the board grows from {old_size} to {change.new.size} "
+        ctx.emit(SQUARES_ADDED, f"the board grows from {old_size} to {change.new.size} "
                  f"squares ({why})", old_size=old_size, new_size=change.new.size,
                  spaces=list(change.added), ids=ids, why=why)
     return list(change.added)
@@ -172,7 +173,7 @@ def renumber(ctx: Ctx, change: Renumbering, *, why: str) -> dict[str, tuple[int,
         else:
             ctx.set(path, new)
     moved = {".".join(path): (old, new) for path, old, new in moves}
-    ctx.emit("board.renumbered",
+    ctx.emit(RENUMBERED,
              f"the board is renumbered: {change.old.size} squares become "
              f"{change.new.size} ({why})",
              old_size=change.old.size, new_size=change.new.size, mapping=change.as_json(),

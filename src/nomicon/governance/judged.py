@@ -132,7 +132,7 @@ class AdminJudged(VotingMethod):
         ctx.require(not record.get("sick"), f"#{proposal} is already a Sick Proposal")
         ctx.set(["proposals", str(proposal), "sick"], True)
         barred = self.barred_as_sick(get(ctx, proposal))
-        ctx.emit("proposal.declared-sick", f"admin declares #{proposal} a Sick Proposal"
+        ctx.emit(events.PROPOSAL_DECLARED_SICK, f"admin declares #{proposal} a Sick Proposal"
                  + (f"; {record['author']} was not Sick when submitting it, so it cannot be "
                     "accepted" if barred else ""), proposal=proposal, barred=barred)
 
@@ -174,7 +174,7 @@ class AdminJudged(VotingMethod):
             ctx.emit(events.PROPOSAL_TURN_EARNED, f"{author} earns a turn by #{number} "
                      f"({what} before it)", player=author, proposal=number, award=award)
         else:
-            ctx.emit("proposal.fined", f"{author} earns no turn by #{number}, a complete "
+            ctx.emit(events.PROPOSAL_FINED, f"{author} earns no turn by #{number}, a complete "
                      f"waste of time ({what} when its turn would have come)",
                      player=author, proposal=number, award=award)
 

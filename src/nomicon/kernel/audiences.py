@@ -42,15 +42,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from nomicon.kernel import roles
+from nomicon.kernel.events import AUDIENCE_SET, EVENTS_REVEALED, ROLLS_REVEALED
 
 if TYPE_CHECKING:
     from nomicon.kernel.acting import Acting
 
 #: Where the state keeps the rolls not revealed yet: ``dice.private.<index>``.
 PRIVATE = ("dice", "private")
-ROLLS_REVEALED = "dice.revealed"
-EVENTS_REVEALED = "event.revealed"
-AUDIENCE = "audience.set"
+#: The type of the events that decide a batch's audience.
+AUDIENCE = AUDIENCE_SET.name
 
 
 class PrivateRoll(TypedDict):
@@ -167,7 +167,7 @@ def narrow(ctx: Acting, to: Sequence[str], reason: str = "", *,
     shown = roles.resolve(ctx.state.root, names)
     readers = ", ".join(shown) or "the admin"
     why = f": {reason}" if reason else ""
-    ctx.emit(AUDIENCE, f"this action is seen only by {readers}{why}", to=names,
+    ctx.emit(AUDIENCE_SET, f"this action is seen only by {readers}{why}", to=names,
              audience=shown, reason=reason, scope="action" if only_action else "batch")
 
 

@@ -354,7 +354,7 @@ class Ctx(Mechanisms):
         record = entities.add(self.state, eid, kind, owner, location, values)
         public = {name: value for name, value in record.items() if name not in entities.FIXED
                   and (name not in declared or declared[name][1].visibility == "public")}
-        self.emit("entity.created", message or f"{kind} {eid} is made ({cause})", to=to,
+        self.emit(events.ENTITY_CREATED, message or f"{kind} {eid} is made ({cause})", to=to,
                   entity=eid, kind=kind, owner=owner, location=record["location"],
                   attributes=public, cause=cause, by=by)
         return eid
@@ -370,8 +370,9 @@ class Ctx(Mechanisms):
         gone = entities.remove(self.state, eid)
         if gone is None:
             return False
-        self.emit("entity.destroyed", message or f"{gone['kind']} {eid} is destroyed ({cause})",
-                  to=to, entity=eid, kind=gone["kind"], owner=gone["owner"],
+        self.emit(events.ENTITY_DESTROYED,
+                  message or f"{gone['kind']} {eid} is destroyed ({cause})", to=to,
+                  entity=eid, kind=gone["kind"], owner=gone["owner"],
                   location=gone["location"], cause=cause, by=by)
         return True
 

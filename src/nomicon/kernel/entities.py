@@ -348,20 +348,6 @@ def drop_attribute(state: State, kind: str, name: str) -> None:
 
 
 # -- views -----------------------------------------------------------------------------
-def shown(record: Mapping[str, Any], hidden: Mapping[str, str], viewer: str,
-          admin: bool) -> dict[str, Any]:
-    """What ``viewer`` may see of an entity's record, whose attributes ``hidden`` are
-    declared ``owner`` (its owner and the admin see them) or ``admin``."""
-    out = {}
-    for name, value in record.items():
-        visibility = hidden.get(name)
-        if visibility is not None and not admin and not (
-                visibility == "owner" and viewer == record.get("owner")):
-            continue
-        out[name] = value
-    return out
-
-
 # -- checks ----------------------------------------------------------------------------
 def index_problems(root: Mapping[str, Any]) -> list[str]:
     """How the indexes of a state tree differ from what a scan of its entities finds

@@ -291,3 +291,292 @@ CHILD_INPUT = EventKind("child.input", ChildInput)
 CHILD_SETTLED = EventKind("child.settled", ChildSettled)
 #: In a child game: a change to one of its players in the parent game.
 PARENT_INPUT = EventKind("parent.input", ParentInput)
+
+
+# -- the game's life beyond its rules (replay, revert, what-if) ---------------------------
+class GameArchived(TypedDict):
+    successor: str | None  # the game that continues this one
+    before: int | None  # the first event reverted
+    by: str | None
+
+
+class GameReverted(TypedDict):
+    from_game: str | None  # the game this one continues
+    before: int | None
+    by: str | None
+    at: str | None
+
+
+#: A game reverted to an earlier event: it goes on as another game.
+GAME_ARCHIVED = EventKind("game.archived", GameArchived)
+#: The first event of a game that continues a reverted one.
+GAME_REVERTED = EventKind("game.reverted", GameReverted)
+#: Opens the trial batch in which a what-if works out an amendment.
+WHATIF = EventKind("whatif", NoFields)
+
+
+# -- entities (nomicon.kernel.entities) ------------------------------------------------------
+class EntityCreated(TypedDict):
+    entity: str  # its id
+    kind: str
+    owner: str | None
+    location: Any
+    attributes: dict[str, Any]  # only its public ones
+    cause: str
+    by: str | None  # the player responsible
+
+
+class EntityDestroyed(TypedDict):
+    entity: str
+    kind: str
+    owner: str | None
+    location: Any
+    cause: str
+    by: str | None
+
+
+ENTITY_CREATED = EventKind("entity.created", EntityCreated)
+ENTITY_DESTROYED = EventKind("entity.destroyed", EntityDestroyed)
+
+
+# -- statuses, roles and pausing --------------------------------------------------------------
+class StatusGranted(TypedDict):
+    holder: str  # a player or an entity
+    name: str
+    until: str | None  # None: until a rule ends it
+    by: str | None
+    data: dict[str, Any]
+    again: bool  # the holder had it already: its end is reset
+
+
+class StatusEnded(TypedDict):
+    holder: str
+    name: str
+    cause: str  # ``expired``, or what the rule ending it says
+    since: str
+    until: str | None
+
+
+class RoleChanged(TypedDict):
+    player: str
+    role: str
+    reason: str
+
+
+class GamePaused(TypedDict):
+    since: str
+    reason: str
+    by: str | None
+    until: str | None  # None: until it is resumed
+
+
+class GameResumed(TypedDict):
+    since: str  # when the pause began
+    span: float  # how long it lasted, in seconds
+    reason: str
+    by: str | None
+
+
+#: Keyed by the status's name, as its end is.
+STATUS_GRANTED = EventKind("status.granted", StatusGranted)
+STATUS_ENDED = EventKind("status.ended", StatusEnded)
+#: Keyed by the role's name, as its revocation is.
+ROLE_GRANTED = EventKind("role.granted", RoleChanged)
+ROLE_REVOKED = EventKind("role.revoked", RoleChanged)
+GAME_PAUSED = EventKind("game.paused", GamePaused)
+GAME_RESUMED = EventKind("game.resumed", GameResumed)
+
+
+# -- audiences (nomicon.kernel.audiences) ------------------------------------------------------
+class RollsRevealed(TypedDict):
+    rolls: list[dict[str, Any]]  # index, sides, value, purpose of each
+    reason: str
+
+
+class EventsRevealed(TypedDict):
+    events: list[dict[str, Any]]  # copies of the events, without their state changes
+    reason: str
+
+
+class AudienceSet(TypedDict):
+    audience: list[str]  # who may read the batch (or its action event), resolved
+    reason: str
+    scope: str  # ``batch`` or ``action``
+
+
+#: Private rolls made public (or shown to more viewers).
+ROLLS_REVEALED = EventKind("dice.revealed", RollsRevealed)
+#: Earlier events shown to more viewers.
+EVENTS_REVEALED = EventKind("event.revealed", EventsRevealed)
+#: A rule's decision of who sees the running action.
+AUDIENCE_SET = EventKind("audience.set", AudienceSet)
+
+
+# -- seats (nomicon.kernel.seats) --------------------------------------------------------------
+class PlayerLeft(TypedDict):
+    player: str
+    cause: str
+
+
+class SeatChanged(TypedDict):
+    player: str  # whose seat
+    played_by: str | None  # the player themself, a substitute, or None (a bot)
+    bot: str | None
+    counts: NotRequired[bool]  # of a bot's seat: whether it counts for scoring
+
+
+PLAYER_LEFT = EventKind("player.left", PlayerLeft)
+#: Run as hooks, not logged, after ``player.left``: what the rules do with the seat.
+SEAT_LEFT = EventKind("seat.left", PlayerLeft)
+SEAT_CHANGED = EventKind("seat.changed", SeatChanged)
+
+
+# -- sealed steps and ballots (nomicon.kernel.sealed) ---------------------------------------------
+class StepOpened(TypedDict):
+    step: str
+    players: list[str]
+    deadline: str | None
+    options: list[Any] | None  # a ballot's options; None for a step
+
+
+class StepSubmitted(TypedDict):
+    step: str
+    player: str
+    value: Any
+    changed: bool  # it replaces the player's earlier submission
+
+
+class StepResolved(TypedDict):
+    step: str
+    submissions: dict[str, Any]  # by player, defaults included
+    defaulted: list[str]
+    tally: dict[str, int] | None  # a ballot's count by option
+
+
+STEP_OPENED = EventKind("step.opened", StepOpened)
+#: Seen by the submitter and the step's audience only.
+STEP_SUBMITTED = EventKind("step.submitted", StepSubmitted)
+STEP_RESOLVED = EventKind("step.resolved", StepResolved)
+
+
+# -- standing answers (nomicon.kernel.standing) ----------------------------------------------------
+class StandingAnswerGiven(TypedDict):
+    player: str
+    kind: str  # the kind of question
+    option: str
+    condition: str | None
+    otherwise: str | None
+
+
+class StandingAnswerWithdrawn(TypedDict):
+    player: str
+    kind: str
+
+
+class StandingAnswerApplied(TypedDict):
+    player: str
+    kind: str
+    option: str
+    prompt: int
+
+
+class StandingAnswerUnused(TypedDict):
+    player: str
+    kind: str
+    prompt: int
+    reason: str
+
+
+STANDING_ANSWER_GIVEN = EventKind("standing-answer.given", StandingAnswerGiven)
+STANDING_ANSWER_WITHDRAWN = EventKind("standing-answer.withdrawn", StandingAnswerWithdrawn)
+STANDING_ANSWER_APPLIED = EventKind("standing-answer.applied", StandingAnswerApplied)
+STANDING_ANSWER_UNUSED = EventKind("standing-answer.unused", StandingAnswerUnused)
+
+
+# -- orders and updates (nomicon.kernel.orders and .updates) -----------------------------
+class OrderReceived(TypedDict):
+    order: str
+    player: str
+    phase: str
+
+
+class OrderRetracted(TypedDict):
+    order: str
+    player: str
+
+
+class OrderOutcome(TypedDict):
+    order: str
+    player: str
+    action: str
+    args: dict[str, Any]
+    received_at: str
+    position: int
+    phase: str
+    condition: str | None
+    otherwise: dict[str, Any] | None
+    branch: str | None  # ``then``, ``else``, or None (no condition)
+    ran: str | None  # the action carried out, if any
+    refusal: str | None
+
+
+class OrderSealed(TypedDict):
+    order: str
+    player: str
+    phase: str
+    outcome: str  # ``done``, ``failed`` or ``skipped``
+
+
+class UpdateEvent(TypedDict):
+    update: int  # its number
+
+
+class PhaseEvent(TypedDict):
+    update: int
+    phase: str
+
+
+class UpdateWaiting(TypedDict):
+    update: int
+    phase: str
+    reason: str
+
+
+class ScheduleReplanned(TypedDict):
+    rule: int
+    method: str
+    every: str | None  # the schedule's new phrase; None: it stops
+    due: str | None
+
+
+ORDER_RECEIVED = EventKind("order.received", OrderReceived)
+ORDER_RETRACTED = EventKind("order.retracted", OrderRetracted)
+ORDER_DONE = EventKind("order.done", OrderOutcome)
+ORDER_FAILED = EventKind("order.failed", OrderOutcome)
+ORDER_SKIPPED = EventKind("order.skipped", OrderOutcome)
+#: That a sealed order ran, and how it ended, which everyone sees.
+ORDER_SEALED = EventKind("order.sealed", OrderSealed)
+#: An order's outcome's kind, by outcome.
+ORDER_OUTCOMES = {"done": ORDER_DONE, "failed": ORDER_FAILED, "skipped": ORDER_SKIPPED}
+#: An update asked for while the last one runs: it begins when that one ends.
+UPDATE_POSTPONED = EventKind("update.postponed", UpdateEvent)
+UPDATE_BEGAN = EventKind("update.began", UpdateEvent)
+UPDATE_WAITING = EventKind("update.waiting", UpdateWaiting)
+UPDATE_RESUMED = EventKind("update.resumed", PhaseEvent)
+UPDATE_ENDED = EventKind("update.ended", UpdateEvent)
+#: Keyed by the phase's name, as its end is.
+PHASE_BEGAN = EventKind("phase.began", PhaseEvent)
+PHASE_ENDED = EventKind("phase.ended", PhaseEvent)
+#: A schedule written in a rule's parameter, planned again after an amendment.
+SCHEDULE_REPLANNED = EventKind("schedule.replanned", ScheduleReplanned)
+
+
+# -- judged proposals (nomicon.governance.judged) ------------------------------------------
+class ProposalDeclaredSick(TypedDict):
+    proposal: int
+    barred: bool  # its author was not Sick when submitting it: it cannot be accepted
+
+
+PROPOSAL_DECLARED_SICK = EventKind("proposal.declared-sick", ProposalDeclaredSick)
+#: A complete waste of time: no turn, and a fine.
+PROPOSAL_FINED = EventKind("proposal.fined", TurnEarned)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from nomicon.kernel import events
 from nomicon.kernel.actions import ArgsValidator, describe_args, summarise
 from nomicon.kernel.conditions import Condition, ConditionError, names_for
 from nomicon.kernel.errors import (
@@ -126,15 +127,16 @@ def record(ctx: Ctx, order: dict[str, Any]) -> None:
     branch = (f" if {order['condition']}" if order["condition"] else "") + (
         f", else {shown(order['otherwise']['action'], order['otherwise']['args'])}"
         if order["otherwise"] else "")
-    ctx.emit("order.received", f"{order['player']}'s order {shown(order['action'], order['args'])}"
-             f"{branch} received {order['received_at']} (#{order['position']}), for the "
+    ctx.emit(events.ORDER_RECEIVED,
+             f"{order['player']}'s order {shown(order['action'], order['args'])}{branch}"
+             f" received {order['received_at']} (#{order['position']}), for the "
              f"{order['phase']} phase", to=[order["player"]], order=order["id"],
              player=order["player"], phase=order["phase"])
 
 
 def retract(ctx: Ctx, order: dict[str, Any]) -> None:
     ctx.state.delete([TABLE, order["id"]])
-    ctx.emit("order.retracted", f"{order['player']} takes back the order "
+    ctx.emit(events.ORDER_RETRACTED, f"{order['player']} takes back the order "
              f"{shown(order['action'], order['args'])} ({order['id']})", to=[order["player"]],
              order=order["id"], player=order["player"])
 
@@ -214,7 +216,7 @@ def _publish(ctx: Ctx, order: dict[str, Any], outcome: str, branch: str | None,
     if refusal is not None:
         message += f": {refusal}"
     sealed = _is_sealed(ctx, order)
-    ctx.emit(f"order.{outcome}", message, to=[order["player"]] if sealed else None,
+    ctx.emit(events.ORDER_OUTCOMES[outcome], message, to=[order["player"]] if sealed else None,
              order=order["id"], player=order["player"], action=order["action"],
              args=order["args"], received_at=order["received_at"],
              position=order["position"], phase=order["phase"],
@@ -223,7 +225,7 @@ def _publish(ctx: Ctx, order: dict[str, Any], outcome: str, branch: str | None,
     if sealed:
         # A sealed action (a secret bid) stays sealed when it is an order: everyone
         # reads that it ran and how it ended, not what it was.
-        ctx.emit("order.sealed", f"{order['player']}'s order (sealed) {_VERBS[outcome]}",
+        ctx.emit(events.ORDER_SEALED, f"{order['player']}'s order (sealed) {_VERBS[outcome]}",
                  order=order["id"], player=order["player"], phase=order["phase"],
                  outcome=outcome)
     return outcome

@@ -30,7 +30,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import statuses, timers
+from nomicon.kernel import events, statuses, timers
 from nomicon.kernel.timefmt import iso, parse
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def pause(ctx: Acting, reason: str, *, until: datetime | timedelta | None = None
         timers.set_timer(ctx, timers.PAUSE_END_KEY, end, None, timers.PAUSE_END, {})
     ctx.set(["game", "paused"], record)
     lasting = f" until {record['until']}" if end is not None else ""
-    ctx.emit("game.paused", f"the game is paused{lasting}: {reason}", **record)
+    ctx.emit(events.GAME_PAUSED, f"the game is paused{lasting}: {reason}", **record)
 
 
 def resume(ctx: Acting, reason: str) -> None:
@@ -80,7 +80,7 @@ def resume(ctx: Acting, reason: str) -> None:
         due = ctx.state.get(["timers", f"prompt:{prompt['id']}", "due"], None)
         if prompt.get("deadline") is not None and due is not None:
             ctx.set(["prompts", index, "deadline"], due)
-    ctx.emit("game.resumed", f"the game resumes after {span}: {reason}",
+    ctx.emit(events.GAME_RESUMED, f"the game resumes after {span}: {reason}",
              since=current["since"], span=span.total_seconds(), reason=reason,
              by=ctx.actor)
 

@@ -11,7 +11,7 @@ import re
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import audiences, events, prompts, subgames
+from nomicon.kernel import audiences, events, prompts, roles, subgames
 from nomicon.kernel.paths import write_path
 from nomicon.kernel.probing import ANSWERS, only_when_prompted
 from nomicon.kernel.rules import ActionDecl, Arg, Rule, action, veto
@@ -226,6 +226,83 @@ class Procedure(Rule):
         """End a status a player or entity has."""
         ctx.require(ctx.end_status(holder, name, "ended by the admin"),
                     f"{holder} is not {name}")
+
+    # -- roles (nomicon.kernel.roles) -----------------------------------------
+    # The first choices of the two arguments go together (the first role someone may
+    # still be given, a player who lacks it), so that the first of each is a move that
+    # is accepted, as for every action legal_actions lists.
+    @action("grant-role", Arg("player", str, "the player", choices="_players",
+                              explain="_why_not_player"),
+            Arg("role", str, "a role a rule in force declares (referee...)",
+                choices="_grantable", explain="_why_not_declared"),
+            Arg("reason", str, "why, as the players will read it", required=False),
+            admin=True)
+    def grant_role(self, ctx: Ctx, actor: str, player: str, role: str,
+                   reason: str | None = None) -> None:
+        """Give a player a role that a rule in force declares."""
+        ctx.require(not ctx.has_role(player, role), f"{player} is already {role}",
+                    detail=f"{role}: {', '.join(ctx.role_holders(role))}")
+        ctx.grant_role(player, role, reason or "granted by the admin")
+
+    @action("revoke-role", Arg("player", str, "the player", choices="_holders",
+                               explain="_why_not_player"),
+            Arg("role", str, "a role the player holds", choices="_held",
+                explain="_why_not_held"),
+            Arg("reason", str, "why, as the players will read it", required=False),
+            admin=True)
+    def revoke_role(self, ctx: Ctx, actor: str, player: str, role: str,
+                    reason: str | None = None) -> None:
+        """Take a role from a player who holds it."""
+        ctx.require(ctx.has_role(player, role), f"{player} is not {role}",
+                    detail=f"{role}: {', '.join(ctx.role_holders(role))}")
+        ctx.revoke_role(player, role, reason or "revoked by the admin")
+
+    def _grantable(self, ctx: Ctx, actor: str) -> list[str]:
+        players = ctx.players()
+        return [name for name in roles.declared(ctx.rules)
+                if any(not ctx.has_role(player, name) for player in players)]
+
+    def _held(self, ctx: Ctx, actor: str) -> list[str]:
+        return roles.held_now(ctx.state.root)
+
+    def _players(self, ctx: Ctx, actor: str) -> list[str]:
+        """Every player, those who lack the first role that may be given first."""
+        first = self._grantable(ctx, actor)
+        if not first:
+            return ctx.players()
+        return sorted(ctx.players(), key=lambda player: ctx.has_role(player, first[0]))
+
+    def _holders(self, ctx: Ctx, actor: str) -> list[str]:
+        """Every player, the holders of the first role held first."""
+        first = self._held(ctx, actor)
+        if not first:
+            return ctx.players()
+        return sorted(ctx.players(), key=lambda player: not ctx.has_role(player, first[0]))
+
+    def _why_not_player(self, ctx: Ctx, actor: str, player: Any) -> None:
+        ctx.refuse(f"{player!r} is not a player", detail=f"players: {', '.join(ctx.players())}")
+
+    def _why_not_declared(self, ctx: Ctx, actor: str, role: Any) -> None:
+        declared = roles.declared(ctx.rules)
+        if role in declared:
+            ctx.refuse(f"every player is already {role}")
+        ctx.refuse(f"no rule in force declares a role {role!r}",
+                   detail=f"the roles declared: {', '.join(declared) or 'none'}")
+
+    def _why_not_held(self, ctx: Ctx, actor: str, role: Any) -> None:
+        if role in roles.declared(ctx.rules):
+            ctx.refuse(f"nobody is {role}")
+        ctx.refuse(f"nobody holds a role {role!r}",
+                   detail=f"the roles held: {', '.join(self._held(ctx, actor)) or 'none'}")
+
+    @grant_role.check
+    def _a_role_to_give(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(self._grantable(ctx, actor), "there is no role to give",
+                    detail="no rule in force declares a role that a player lacks")
+
+    @revoke_role.check
+    def _a_role_held(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(self._held(ctx, actor), "nobody holds a role")
 
     # -- sub-games (nomicon.kernel.subgames) -----------------------------------
     # The game service takes these actions itself, as the admin, when a child game

@@ -16,8 +16,11 @@ event's ``to``, an attribute's ``visibility``, a prompt's ``seen_by``, a roll's
   (``ctx.reveal``). The past is never edited.
 
 Granting and revoking are ``role.granted`` and ``role.revoked`` events, keyed by the
-role's name. A role stays when the rule that granted it is repealed, as a status does:
-it ends when a rule (or the admin's ``set``) takes it away.
+role's name. A rule declares the roles it gives (``Rule.roles``, or by naming one in
+an attribute's visibility); the admin may grant those too, and revoke any role held
+(the procedure's ``grant-role`` and ``revoke-role``). A role stays when the rule that
+granted it is repealed, as a status does: it ends when a rule (or the admin) takes it
+away.
 
 Visibility is written as one audience or several joined with ``+``: ``public``,
 ``owner`` (the entity's owner; a player owns their own record), ``admin``, or
@@ -32,8 +35,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from nomicon.kernel import events
+
 if TYPE_CHECKING:
-    from nomicon.kernel.acting import Acting
+    from nomicon.kernel.acting import Acting, RulesInForce
 
 ADMIN = "admin"
 #: Where the state keeps who holds each role.
@@ -75,6 +80,25 @@ def roles_of(root: Mapping[str, Any], player: str) -> list[str]:
     """The roles ``player`` holds, in the order the roles were first given."""
     return [name for name, who in (root.get(TABLE) or {}).items()
             if player in (who if isinstance(who, list) else [who])]
+
+
+def declared(rules: RulesInForce) -> list[str]:
+    """The roles the rules in force declare, in rule order: those a rule lists in its
+    ``roles``, and those its attributes' visibilities name."""
+    found: dict[str, None] = {}
+    for rule in rules.rules:
+        found.update(dict.fromkeys(rule.roles))
+        for attribute in rule.attributes:
+            for part in audiences(attribute.visibility):
+                held = role_of(part)
+                if held is not None:
+                    found[held] = None
+    return list(found)
+
+
+def held_now(root: Mapping[str, Any]) -> list[str]:
+    """The roles someone holds in the state ``root``, in the order they were first given."""
+    return [name for name, who in (root.get(TABLE) or {}).items() if who]
 
 
 def resolve(root: Mapping[str, Any], audience: Iterable[str]) -> list[str]:
@@ -144,7 +168,7 @@ def grant(ctx: Acting, player: str, name: str, reason: str = "") -> bool:
         ctx.set([TABLE], {})
     ctx.set([TABLE, name], [*held, player])
     why = f" ({reason})" if reason else ""
-    ctx.emit("role.granted", f"{player} is {name}{why}", key=name, player=player, role=name,
+    ctx.emit(events.ROLE_GRANTED, f"{player} is {name}{why}", key=name, player=player, role=name,
              reason=reason)
     return True
 
@@ -160,7 +184,7 @@ def revoke(ctx: Acting, player: str, name: str, reason: str = "") -> bool:
     else:
         ctx.state.delete([TABLE, name])
     why = f" ({reason})" if reason else ""
-    ctx.emit("role.revoked", f"{player} is no longer {name}{why}", key=name, player=player,
+    ctx.emit(events.ROLE_REVOKED, f"{player} is no longer {name}{why}", key=name, player=player,
              role=name, reason=reason)
     return True
 

@@ -281,6 +281,9 @@ class Rule:
     precedence: ClassVar[int] = 0
     attributes: ClassVar[tuple[Attribute, ...]] = ()
     currencies: ClassVar[tuple[Currency, ...]] = ()
+    #: The roles the rule gives players (``referee``), which the admin may grant and
+    #: revoke too; a role an attribute's visibility names is declared by that alone.
+    roles: ClassVar[tuple[str, ...]] = ()
     contributes: ClassVar[dict[str, Any]] = {}
     protected: ClassVar[bool] = False
 

@@ -64,6 +64,8 @@ class Ruleset:
             for attribute in rule.attributes:
                 roles.audiences(attribute.visibility)  # a misspelt one fails here, not in a view
                 self.attributes[attribute.kind].setdefault(attribute.name, (rule, attribute))
+            for name in rule.roles:
+                roles.check_name(name)
             for decl in rule._actions:
                 self.actions[decl.name].append((rule, decl))
             for event, key, attr in rule._hooks:

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from nomicon.kernel import events
 from nomicon.kernel.errors import PROCEDURE, ActionRefused
 
 # Views read seats and sealed steps, and commands that only show a game import views:
@@ -185,8 +186,8 @@ def leave(ctx: Acting, player: str, *, cause: str) -> None:
         ctx.refuse(f"{player} has already left this game")
     record.update(left=True, cause=cause, rule=_label(ctx))
     _store(ctx, player, record)
-    ctx.emit("player.left", f"{player} left the game ({cause})", player=player, cause=cause)
-    ctx.dispatch("seat.left", {"player": player, "cause": cause})
+    ctx.emit(events.PLAYER_LEFT, f"{player} left the game ({cause})", player=player, cause=cause)
+    ctx.dispatch(events.SEAT_LEFT, events.PlayerLeft(player=player, cause=cause))
     if seat_of(ctx.state.root, player).is_empty:
         _out_of_turn_order(ctx, player)
 
@@ -203,7 +204,7 @@ def seat(ctx: Acting, player: str, *, played_by: str) -> None:
         record.update(left=False, cause=None, played_by=None, bot=None, counts=True)
         ctx.state.delete([SEATS, player])
         _back_in_turn_order(ctx, player, record)
-        ctx.emit("seat.changed", f"{player} plays their own seat again", player=player,
+        ctx.emit(events.SEAT_CHANGED, f"{player} plays their own seat again", player=player,
                  played_by=player, bot=None)
         return
     if played_by == ADMIN or ctx.is_player(played_by):
@@ -217,7 +218,7 @@ def seat(ctx: Acting, player: str, *, played_by: str) -> None:
     record.update(played_by=played_by, bot=None, counts=True, rule=_label(ctx))
     _store(ctx, player, record)
     _back_in_turn_order(ctx, player, record)
-    ctx.emit("seat.changed", f"{played_by} plays {player}'s seat", player=player,
+    ctx.emit(events.SEAT_CHANGED, f"{played_by} plays {player}'s seat", player=player,
              played_by=played_by, bot=None)
 
 
@@ -232,7 +233,7 @@ def start_bot(ctx: Acting, player: str, bot: str, *, counts: bool) -> None:
     _store(ctx, player, record)
     _back_in_turn_order(ctx, player, record)
     scoring = "" if counts else "; the seat does not count as a player for scoring"
-    ctx.emit("seat.changed", f"a bot ({bot}) plays {player}'s seat{scoring}", player=player,
+    ctx.emit(events.SEAT_CHANGED, f"a bot ({bot}) plays {player}'s seat{scoring}", player=player,
              played_by=None, bot=bot, counts=counts)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from nomicon.kernel import events
 from nomicon.kernel.conditions import Condition, ConditionError, names_for
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.errors import ActionError, Refusal
@@ -73,7 +74,7 @@ class StandingAnswers(Rule):
             ctx.set([TABLE, actor], {})
         answer = {"option": option, "condition": condition, "otherwise": otherwise}
         ctx.set([TABLE, actor, kind], answer)
-        ctx.emit("standing-answer.given", f"{actor} answers {kind} questions ahead: {option}"
+        ctx.emit(events.STANDING_ANSWER_GIVEN, f"{actor} answers {kind} questions ahead: {option}"
                  + (f" if {condition}" if condition else "")
                  + (f", else {otherwise}" if otherwise else ""),
                  to=[actor], player=actor, kind=kind, **answer)
@@ -84,7 +85,7 @@ class StandingAnswers(Rule):
     def withdraw(self, ctx: Ctx, actor: str, kind: str) -> None:
         """Withdraw your standing answer to a kind of question."""
         ctx.state.delete([TABLE, actor, kind])
-        ctx.emit("standing-answer.withdrawn", f"{actor} withdraws the standing answer to "
+        ctx.emit(events.STANDING_ANSWER_WITHDRAWN, f"{actor} withdraws the standing answer to "
                  f"{kind} questions", to=[actor], player=actor, kind=kind)
 
     def _my_kinds(self, ctx: Ctx, actor: str) -> list[str]:
@@ -94,8 +95,8 @@ class StandingAnswers(Rule):
         ctx.refuse(f"{actor} has no standing answer to {value!r} questions",
                    detail=f"yours: {', '.join(self._my_kinds(ctx, actor)) or 'none'}")
 
-    @hook("prompt.opened")
-    def answer_ahead(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.PROMPT_OPENED)
+    def answer_ahead(self, ctx: Ctx, data: events.PromptOpened) -> None:
         """Give the player's standing answer to a prompt that opens to them."""
         player = data["to_player"]
         answers = ctx.get([TABLE, player], None)
@@ -128,7 +129,7 @@ class StandingAnswers(Rule):
             return
         try:
             with ctx.savepoint():
-                ctx.emit("standing-answer.applied", f"{player}'s standing answer to {kind} "
+                ctx.emit(events.STANDING_ANSWER_APPLIED, f"{player}'s standing answer to {kind} "
                          f"questions: {option}", to=[player], player=player, kind=kind,
                          option=option, prompt=prompt["id"])
                 ctx.game._resolve_prompt(ctx, prompt, option)
@@ -140,7 +141,7 @@ class StandingAnswers(Rule):
 
     def _unused(self, ctx: Ctx, player: str, kind: str, prompt: dict[str, Any],
                 why: str) -> None:
-        ctx.emit("standing-answer.unused", f"{player}'s standing answer to {kind} questions "
+        ctx.emit(events.STANDING_ANSWER_UNUSED, f"{player}'s standing answer to {kind} questions "
                  f"is not given: {why}; the question stays open ({prompt['message']})",
                  to=[player], player=player, kind=kind, prompt=prompt["id"], reason=why)
 

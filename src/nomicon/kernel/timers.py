@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from nomicon.kernel import events
 from nomicon.kernel.errors import InvalidRuleChange
 from nomicon.kernel.schedule import Schedule, ScheduleError, parse_schedule
 from nomicon.kernel.timefmt import iso, parse
@@ -158,7 +159,7 @@ def replan_rule(ctx: Acting, old: Rule, rule: Rule, units: dict[str, Any]) -> No
         record = root["timers"].get(key)
         if not after:
             ctx.state.delete(["timers", key])
-            ctx.emit("schedule.replanned", f"{rule.label}: {spec.param} is empty; the "
+            ctx.emit(events.SCHEDULE_REPLANNED, f"{rule.label}: {spec.param} is empty; the "
                      f"schedule of {method} stops", rule=rule.number, method=method,
                      every=None, due=None)
             continue
@@ -170,7 +171,7 @@ def replan_rule(ctx: Acting, old: Rule, rule: Rule, units: dict[str, Any]) -> No
             ctx.set(["timers", key, "every"], after)
             ctx.set(["timers", key, "anchor"], iso(anchor))
             ctx.set(["timers", key, "due"], iso(nxt))
-        ctx.emit("schedule.replanned", f"{rule.label}: {spec.param} is now {after!r}; "
+        ctx.emit(events.SCHEDULE_REPLANNED, f"{rule.label}: {spec.param} is now {after!r}; "
                  f"{method} next runs at {iso(nxt)}", rule=rule.number, method=method,
                  every=after, due=iso(nxt))
 

@@ -43,7 +43,7 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
-from nomicon.kernel import orders
+from nomicon.kernel import events, orders
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.rules import Arg, Rule, RuleParams, action, hook
 from nomicon.kernel.timefmt import iso, parse
@@ -245,14 +245,14 @@ class Update(Rule):
         update = ctx.get(["update"], None)
         if update is not None and update["status"] != ENDED:
             ctx.set(["update", "postponed"], iso(ctx.now))
-            ctx.emit("update.postponed", f"update {update['number']} is still "
+            ctx.emit(events.UPDATE_POSTPONED, f"update {update['number']} is still "
                      f"{_status(update)}: the next update begins when it ends",
                      update=update["number"])
             return
         number = (update["number"] if update else 0) + 1
         ctx.set(["update"], {"number": number, "at": iso(ctx.now), "phase": None,
                              "status": RUNNING, "waiting_for": None, "postponed": None})
-        ctx.emit("update.began", f"update {number} begins: "
+        ctx.emit(events.UPDATE_BEGAN, f"update {number} begins: "
                  + ", ".join(phase.name for phase in self.phases), update=number)
         self._next(ctx, 0)
 
@@ -265,11 +265,11 @@ class Update(Rule):
         phase = self.phases[payload["index"]]
         number = update["number"]
         ctx.set(["update", "phase"], phase.name)
-        ctx.emit("phase.began", f"update {number}: the {phase.name} phase", key=phase.name,
+        ctx.emit(events.PHASE_BEGAN, f"update {number}: the {phase.name} phase", key=phase.name,
                  update=number, phase=phase.name)
         for order in orders.due(ctx, phase.name, parse(update["at"])):
             orders.run(ctx, order)
-        ctx.emit("phase.ended", f"update {number}: the {phase.name} phase is over",
+        ctx.emit(events.PHASE_ENDED, f"update {number}: the {phase.name} phase is over",
                  key=phase.name, update=number, phase=phase.name)
         reason = self._waits(ctx, phase, ctx.get(["update"]))
         if reason is None:
@@ -277,11 +277,11 @@ class Update(Rule):
             return
         ctx.set(["update", "status"], WAITING)
         ctx.set(["update", "waiting_for"], reason)
-        ctx.emit("update.waiting", f"update {number} waits after the {phase.name} phase: "
+        ctx.emit(events.UPDATE_WAITING, f"update {number} waits after the {phase.name} phase: "
                  f"{reason}", update=number, phase=phase.name, reason=reason)
 
-    @hook("batch.closing")
-    def _resume(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.BATCH_CLOSING)
+    def _resume(self, ctx: Ctx, data: events.NoFields) -> None:
         # Whatever a batch did (the admin's last verdict, a deadline's default) may be
         # what a waiting update waited for.
         update = ctx.get(["update"], None)
@@ -293,7 +293,7 @@ class Update(Rule):
     def _go_on(self, ctx: Ctx, update: dict[str, Any], why: str) -> None:
         ctx.set(["update", "status"], RUNNING)
         ctx.set(["update", "waiting_for"], None)
-        ctx.emit("update.resumed", f"update {update['number']} goes on after the "
+        ctx.emit(events.UPDATE_RESUMED, f"update {update['number']} goes on after the "
                  f"{update['phase']} phase: {why}", update=update["number"],
                  phase=update["phase"])
         self._next(ctx, [p.name for p in self.phases].index(update["phase"]) + 1)
@@ -306,7 +306,7 @@ class Update(Rule):
             return
         ctx.set(["update", "status"], ENDED)
         ctx.set(["update", "phase"], None)
-        ctx.emit("update.ended", f"update {update['number']} is over",
+        ctx.emit(events.UPDATE_ENDED, f"update {update['number']} is over",
                  update=update["number"])
         if update.get("postponed"):
             self.start_update(ctx)
@@ -323,7 +323,7 @@ class Update(Rule):
         update = ctx.get(["update"], None)
         if update is not None and update["status"] != ENDED:
             ctx.set(["update", "status"], ENDED)
-            ctx.emit("update.ended", f"update {update['number']} stops: the rule of updates "
+            ctx.emit(events.UPDATE_ENDED, f"update {update['number']} stops: the rule of updates "
                      "is repealed", update=update["number"])
 
     # -- phases ----------------------------------------------------------------

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nomicon.kernel import entities, ledger, roles, sealed
+from nomicon.kernel import ledger, roles, sealed
 from nomicon.kernel import prompts as asking
 
 # Performance: views are copied for every request; copy_tree is a JSON-only deepcopy.
@@ -132,7 +132,7 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
     if "entities" in root and (parts is None or "entities" in parts):
         # Never cut to the latest: the entities are what is in the game now (a
         # destroyed one is gone), and the board is drawn from them.
-        out["entities"] = _entities(root, ruleset, viewer)
+        out["entities"] = _entities(root, ruleset, viewer, access)
     for rule in ruleset.redactors:
         rule.redact(out, viewer)
     return out
@@ -188,10 +188,11 @@ def _players(root: dict[str, Any], ruleset: Ruleset, viewer: str,
     return players
 
 
-def _entities(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, Any]:
-    """Every entity, without the attributes its kind declares ``owner`` (unless the
-    viewer owns it) or ``admin``."""
-    admin = viewer == ADMIN
+def _entities(root: dict[str, Any], ruleset: Ruleset, viewer: str,
+              access: Mapping[str, Any]) -> dict[str, Any]:
+    """Every entity, with only the attributes its kind declares that the viewer may
+    see: ``owner`` ones if they own it, ``role:<name>`` ones if they hold the role (in
+    ``access``), ``admin`` ones never (the admin sees all)."""
     hidden: dict[str, dict[str, str]] = {
         kind: {name: attribute.visibility for name, (_rule, attribute) in declared.items()
                if attribute.visibility != "public"}
@@ -199,8 +200,12 @@ def _entities(root: dict[str, Any], ruleset: Ruleset, viewer: str) -> dict[str, 
     out: dict[str, Any] = {}
     for eid, record in root["entities"].items():
         secret = hidden.get(str(record.get("kind"))) if isinstance(record, dict) else None
-        out[eid] = copy_tree(entities.shown(record, secret, viewer, admin) if secret
-                             else record)
+        if secret and viewer != ADMIN:
+            owner = record.get("owner")
+            record = {name: value for name, value in record.items()
+                      if name not in secret or roles.may_see(secret[name], viewer,
+                                                             owner=owner, root=access)}
+        out[eid] = copy_tree(record)
     return out
 
 

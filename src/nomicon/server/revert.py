@@ -23,7 +23,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from nomicon.kernel import dice
+from nomicon.kernel import dice, events
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import GameError
 from nomicon.kernel.procedure import finish
@@ -108,7 +108,7 @@ def revert(site: Site, game_id: str, seq: int, *, by: str) -> str:
         ctx.set(["game", "id"], new_id)
         ctx.set(["game", "reverted"], {"from": game_id, "before": before, "by": by,
                                        "at": iso(now)})
-        ctx.emit("game.reverted", f"game {new_id} continues game {game_id} from before event "
+        ctx.emit(events.GAME_REVERTED, f"game {new_id} continues game {game_id} from before event "
                  f"{before}: {by} reverted event {before} and everything after it",
                  from_game=game_id, before=before, by=by, at=iso(now))
     forked.act(ADMIN, "rotate-seed", at=now)
@@ -130,7 +130,7 @@ def _archive(site: Site, game_id: str, successor: str, before: int, by: str) -> 
         try:
             with game._transaction(max(site.now(), game.clock), ADMIN) as ctx:
                 ctx.set(["game", "successor"], successor)
-                ctx.emit("game.archived", f"{by} reverted event {before} and everything after "
+                ctx.emit(events.GAME_ARCHIVED, f"{by} reverted event {before} and everything after "
                          f"it; the game continues as game {successor}",
                          successor=successor, before=before, by=by)
                 finish(ctx, f"reverted; continued as game {successor}")

@@ -27,6 +27,7 @@ from functools import partial
 from typing import Any
 
 from nomicon.governance import amendments
+from nomicon.kernel import events
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import InvalidRuleChange, Refusal
 from nomicon.kernel.pack import installed
@@ -56,7 +57,7 @@ class _Spec:
 
 def _apply(game: Game, changes: list[amendments.Change]) -> None:
     with game._transaction(game.clock, ADMIN) as ctx:
-        ctx.emit("whatif", "what-if: the amendment is applied")
+        ctx.emit(events.WHATIF, "what-if: the amendment is applied")
         amendments.apply(ctx, changes)
 
 

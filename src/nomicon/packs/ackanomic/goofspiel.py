@@ -515,8 +515,8 @@ class Replacement(Rule):
 
     # A player leaves with ``leave-game``, or the admin records it (they left Ackanomic)
     # with ``remove-player``; the engine plays the bot, drawing its bids with the dice.
-    @hook("seat.left")
-    def replace_by_a_bot(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.SEAT_LEFT)
+    def replace_by_a_bot(self, ctx: Ctx, data: events.PlayerLeft) -> None:
         if data["player"] in seated(ctx):
             ctx.start_bot(data["player"], "random", counts=False)
 
