@@ -67,3 +67,37 @@ class MarketRetracted(TypedDict):
 MARKET_PLACED = EventKind("market.placed", MarketPlaced)
 MARKET_FILLED = EventKind("market.filled", MarketFilled)
 MARKET_RETRACTED = EventKind("market.retracted", MarketRetracted)
+
+
+# -- non-player agents (agents.py) -------------------------------------------------------
+
+
+class AgentActed(TypedDict):
+    """An agent took the first possible entry of its kind's priority list."""
+
+    agent: str  # the entity
+    kind: str
+    behaviour: str  # the behaviour's name, as the priority list gives it
+    priority: int  # its place in the list, from 1
+
+
+class AgentIdle(TypedDict):
+    """An agent whose turn it was took no action: it was busy with a task, or no entry
+    of its priority list was possible."""
+
+    agent: str
+    kind: str
+    reason: str
+    task: str | None  # the task it is busy with, if that is why
+
+
+class AgentsSpawning(TypedDict):
+    """Dispatched (not logged) when a kind's spawner is due, after the kind's own
+    spawn: other rules that create agents then (a Dark Portal) hook it."""
+
+    kind: str
+
+
+AGENT_ACTED = EventKind("agent.acted", AgentActed)
+AGENT_IDLE = EventKind("agent.idle", AgentIdle)
+AGENTS_SPAWNING = EventKind("agents.spawning", AgentsSpawning)
