@@ -7,7 +7,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from nomicon.authoring import Arg, Attribute, Ctx, Currency, Initial, Pack, Rule, action
+from nomicon.authoring import (
+    Arg,
+    Attribute,
+    Ctx,
+    Currency,
+    Initial,
+    Pack,
+    Rule,
+    action,
+    adjust,
+)
 from nomicon.kernel import dice
 from nomicon.kernel.engine import Game
 from nomicon.kernel.pack import installed
@@ -18,6 +28,7 @@ START = datetime(2021, 3, 1, 9, 0, tzinfo=UTC)
 PACK = "market-test"
 DARK_LORD = "dark-lord"
 TERROR = "bank-of-terror"
+SECRET = dice.secret_from_seed("market")
 
 
 class Goods(Rule):
@@ -67,10 +78,27 @@ class DarkLord(Rule):
                          currency="dollars", proceeds=TERROR)
 
 
+class Skimming(Rule):
+    """One dollar of every payment into an escrow is skimmed off."""
+
+    key = "skimming"
+    pack = PACK
+    number = 24
+    title = "Skimming"
+
+    @adjust("ledger.transfer")
+    def skim(self, ctx: Ctx, proposal: dict[str, Any]) -> dict[str, Any]:
+        target = proposal["target"] or ""
+        if target.startswith("escrow:") and proposal["currency"] == "dollars":
+            return {**proposal, "amount": proposal["amount"] - 1}
+        return proposal
+
+
 class MarketPack(Pack):
     id = PACK
     title = "Market test"
     initial = (Initial(Goods), Initial(Market), Initial(DarkLord))
+    rule_classes = (Skimming,)
 
     def setup(self, ctx: Ctx, params: Any) -> None:
         for account in (DARK_LORD, TERROR):
@@ -85,4 +113,4 @@ REGISTRY = installed().with_pack(MarketPack())
 
 def new(players: tuple[str, ...] = ("alice", "bob", "carol")) -> Game:
     return Game.create(PACK, start=START, players=players,
-                       secret=dice.secret_from_seed("market"), registry=REGISTRY)
+                       secret=SECRET, registry=REGISTRY)

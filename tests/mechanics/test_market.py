@@ -8,12 +8,13 @@ into the Bank Account of Terror"."""
 from __future__ import annotations
 
 import pytest
-from marketpack import DARK_LORD, TERROR, new
+from marketpack import DARK_LORD, REGISTRY, SECRET, TERROR, Skimming, new
 
-from nomicon.kernel import ledger
+from nomicon.kernel import ledger, ruleset
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionRefused
 from nomicon.mechanics import market
+from nomicon.replay import replay
 
 PUBLIC = "public"
 
@@ -207,3 +208,30 @@ def test_the_invariant_finds_escrow_that_differs_from_the_open_requests() -> Non
     assert len(problems) == 2
     assert "escrow:market:public:1 holds {'dollars': 9}" in problems[0]
     assert "escrow:market:public:7 holds {'apple': 1}" in problems[1]
+
+
+def test_a_replay_of_the_markets_log_is_the_live_game() -> None:
+    game = new()
+    game.act("alice", "market-sell", good="apple", price=10, quantity=2)
+    game.act("bob", "market-buy", good="pear", price=6)
+    game.act("carol", "market-fill", order=1, quantity=1)
+    game.act("alice", "market-fill", order=2)
+    game.act("admin", "endow", good="apple")
+    game.act("alice", "market-retract", order=1)
+    found = replay(game.log, registry=REGISTRY)
+    assert (found.diverged_at, found.divergence) == (None, None)
+    rebuilt = Game.rebuild(game.log, secret=SECRET, registry=REGISTRY)
+    assert rebuilt.state.root == game.state.root
+    assert market.open_orders(rebuilt.state.root, PUBLIC)[0]["maker"] == DARK_LORD
+
+
+def test_a_request_whose_escrow_a_rule_would_change_is_refused() -> None:
+    game = new()
+    with game._transaction(game.clock, "admin") as ctx:
+        ruleset.enact(ctx, Skimming)
+    with pytest.raises(ActionRefused, match=r"the rules would put 9 dollars in escrow, not "
+                       r"the 10 it needs \(Rule 22, Public Market\)"):
+        game.act("alice", "market-buy", good="apple", price=10)
+    assert held(game, "alice", "dollars") == 100
+    game.act("alice", "market-sell", good="apple", price=10)  # goods are not skimmed
+    assert game.invariant_failures() == []

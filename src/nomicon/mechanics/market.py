@@ -207,7 +207,12 @@ def place(ctx: Ctx, market: str, side: str, good: str, price: int, *, maker: str
     _ensure(ctx, [MARKETS, market, "orders"])
     ctx.set([MARKETS, market, "next"], number)
     escrow = ctx.escrow(f"{ESCROW_KEY}{market}:{number}")
-    ctx.transfer(account, escrow, due, held, f"{side} request #{number} on the {market} market")
+    moved = ctx.transfer(account, escrow, due, held,
+                         f"{side} request #{number} on the {market} market")
+    # A rule that adjusts transfers (a tax) must not leave a request holding other than
+    # what it offers: the book's escrow would no longer equal its open requests.
+    ctx.require(moved == due, f"{what}: the rules would put {moved} {held} in escrow, "
+                f"not the {due} it needs")
     record = Order(id=number, side=side, good=good, currency=currency, price=price,
                    quantity=quantity, maker=maker, account=account, proceeds=proceeds,
                    placed=ctx.get(["game", "clock"]))
@@ -276,10 +281,12 @@ def fill(ctx: Ctx, market: str, number: int, *, by: str, account: str | None = N
     reason = f"{side} request #{number} on the {market} market filled by {by}"
     if side == SELL:
         ctx.transfer(account, found["proceeds"], cost, currency, reason)
-        ctx.transfer(escrow, account, quantity, good, reason)
+        expected, taken = quantity, ctx.transfer(escrow, account, quantity, good, reason)
     else:
         ctx.transfer(account, found["proceeds"], quantity, good, reason)
-        ctx.transfer(escrow, account, cost, currency, reason)
+        expected, taken = cost, ctx.transfer(escrow, account, cost, currency, reason)
+    ctx.require(taken == expected, f"filling request #{number}: the rules would take "
+                f"{taken} out of its escrow, not {expected}")
     remaining = found["quantity"] - quantity
     if remaining:
         ctx.set([MARKETS, market, "orders", str(number), "quantity"], remaining)
