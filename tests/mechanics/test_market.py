@@ -235,3 +235,17 @@ def test_a_request_whose_escrow_a_rule_would_change_is_refused() -> None:
     assert held(game, "alice", "dollars") == 100
     game.act("alice", "market-sell", good="apple", price=10)  # goods are not skimmed
     assert game.invariant_failures() == []
+
+
+def test_a_participant_who_is_not_a_player_may_fill_a_request_from_a_chosen_account() -> None:
+    game = new()
+    game.act("alice", "market-buy", good="pear", price=20)
+    with game._transaction(game.clock, "admin") as ctx:
+        ctx.transfer(None, DARK_LORD, 1, "pear", "an Imp brings it")
+        market.fill(ctx, PUBLIC, 1, by=DARK_LORD, into=TERROR)
+    # The Dark Lord's pear goes to alice; her 20 dollars to the account he chose.
+    assert (held(game, "alice", "pear"), held(game, TERROR, "dollars")) == (3, 20)
+    assert (held(game, DARK_LORD, "pear"), held(game, DARK_LORD, "dollars")) == (0, 0)
+    filled = next(e for e in game.log if e["type"] == "market.filled")["data"]
+    assert (filled["by"], filled["account"], filled["into"]) == (DARK_LORD, DARK_LORD, TERROR)
+    assert game.invariant_failures() == []

@@ -47,7 +47,8 @@ class MarketFilled(TypedDict):
     maker: str
     proceeds: str
     by: str  # who filled it
-    account: str  # the filler's account, which paid or received
+    account: str  # the account the filler paid or gave from
+    into: str  # the account the filler's money or good went to
 
 
 class MarketRetracted(TypedDict):

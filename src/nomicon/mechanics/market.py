@@ -253,9 +253,11 @@ def retract(ctx: Ctx, market: str, number: int, *, by: str) -> Order:
 
 
 def fill(ctx: Ctx, market: str, number: int, *, by: str, account: str | None = None,
-         quantity: int | None = None) -> int:
+         into: str | None = None, quantity: int | None = None) -> int:
     """Fill ``quantity`` (by default all) of request ``number`` for ``by``, paying from
-    and receiving into ``account`` (by default ``by``'s); returns what was filled.
+    ``account`` (by default ``by``'s) and receiving into ``into`` (by default
+    ``account``: the Dark Lord's takings go to the Bank Account of Terror); returns
+    what was filled.
 
     A sell request: the filler pays its price per unit to the request's proceeds
     account and receives the good from escrow. A buy request: the filler gives the
@@ -265,6 +267,7 @@ def fill(ctx: Ctx, market: str, number: int, *, by: str, account: str | None = N
     """
     found = _open(ctx, market, number)
     account = by if account is None else account
+    into = account if into is None else into
     quantity = found["quantity"] if quantity is None else quantity
     ctx.require(found["maker"] != by, f"request #{number} is {by}'s own; a request is "
                 "filled by someone else", detail="retract it instead")
@@ -281,10 +284,10 @@ def fill(ctx: Ctx, market: str, number: int, *, by: str, account: str | None = N
     reason = f"{side} request #{number} on the {market} market filled by {by}"
     if side == SELL:
         ctx.transfer(account, found["proceeds"], cost, currency, reason)
-        expected, taken = quantity, ctx.transfer(escrow, account, quantity, good, reason)
+        expected, taken = quantity, ctx.transfer(escrow, into, quantity, good, reason)
     else:
         ctx.transfer(account, found["proceeds"], quantity, good, reason)
-        expected, taken = cost, ctx.transfer(escrow, account, cost, currency, reason)
+        expected, taken = cost, ctx.transfer(escrow, into, cost, currency, reason)
     ctx.require(taken == expected, f"filling request #{number}: the rules would take "
                 f"{taken} out of its escrow, not {expected}")
     remaining = found["quantity"] - quantity
@@ -297,7 +300,8 @@ def fill(ctx: Ctx, market: str, number: int, *, by: str, account: str | None = N
              f"{cost} {currency}" + (f" ({remaining} still open)" if remaining else ""),
              market=market, order=number, side=side, good=good, currency=currency,
              price=found["price"], quantity=quantity, remaining=remaining,
-             maker=found["maker"], proceeds=found["proceeds"], by=by, account=account)
+             maker=found["maker"], proceeds=found["proceeds"], by=by, account=account,
+             into=into)
     return quantity
 
 
