@@ -1,0 +1,104 @@
+"""The kinds of event that the game mechanisms emit or dispatch, with their fields.
+
+A pack's rule hooks them as it hooks the kernel's::
+
+    from nomicon.mechanics import events as mechanics
+
+    @hook(mechanics.MARKET_FILLED)
+    def on_filled(self, ctx: Ctx, data: mechanics.MarketFilled) -> None: ...
+"""
+
+# No ``from __future__ import annotations`` here: under it Python 3.11 takes a
+# TypedDict's NotRequired fields for required ones (EventKind refuses such a kind).
+
+from typing import TypedDict
+
+from nomicon.kernel.eventkind import EventKind
+
+# -- the order book (market.py) ----------------------------------------------------------
+
+
+class MarketPlaced(TypedDict):
+    """A buy or sell request was placed, its money or good put in escrow."""
+
+    market: str
+    order: int
+    side: str  # "buy" or "sell"
+    good: str
+    currency: str
+    price: int  # for one unit
+    quantity: int
+    maker: str  # who placed it: a player or a non-player participant
+    account: str  # whose money or good the escrow holds, and where a refund goes
+    proceeds: str  # where what the request earns goes
+
+
+class MarketFilled(TypedDict):
+    """Some or all of a request was filled: the good and the money changed hands."""
+
+    market: str
+    order: int
+    side: str
+    good: str
+    currency: str
+    price: int
+    quantity: int  # filled now
+    remaining: int  # still open after this fill (0: the request is removed)
+    maker: str
+    proceeds: str
+    by: str  # who filled it
+    account: str  # the account the filler paid or gave from
+    into: str  # the account the filler's money or good went to
+
+
+class MarketRetracted(TypedDict):
+    """A request was taken back by its maker and its escrow returned."""
+
+    market: str
+    order: int
+    side: str
+    good: str
+    currency: str
+    price: int
+    quantity: int  # what was still open
+    maker: str
+    account: str  # where the escrow went back to
+
+
+MARKET_PLACED = EventKind("market.placed", MarketPlaced)
+MARKET_FILLED = EventKind("market.filled", MarketFilled)
+MARKET_RETRACTED = EventKind("market.retracted", MarketRetracted)
+
+
+# -- non-player agents (agents.py) -------------------------------------------------------
+
+
+class AgentActed(TypedDict):
+    """An agent took the first possible entry of its kind's priority list."""
+
+    agent: str  # the entity
+    kind: str
+    behaviour: str  # the behaviour's name, as the priority list gives it
+    priority: int  # its place in the list, from 1
+
+
+class AgentIdle(TypedDict):
+    """An agent whose turn it was took no action: it was busy with a task, or no entry
+    of its priority list was possible."""
+
+    agent: str
+    kind: str
+    reason: str
+    task: str | None  # the task it is busy with, if that is why
+
+
+class AgentsSpawning(TypedDict):
+    """Dispatched (not logged) when a kind's spawner is due, after the kind's own
+    spawn: other rules that create agents then (a Dark Portal) hook it."""
+
+    kind: str
+
+
+AGENT_ACTED = EventKind("agent.acted", AgentActed)
+AGENT_IDLE = EventKind("agent.idle", AgentIdle)
+AGENTS_SPAWNING = EventKind("agents.spawning", AgentsSpawning)
