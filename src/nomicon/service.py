@@ -365,6 +365,9 @@ class GameService:
 
         try:
             moved = self._retrying(game_id, attempt)
+            # What the parent's timers passed on (a pause's end) reaches its children
+            # at the time it happened, before their clocks move on with the parent's.
+            self.children.follow_up()
             self.children.advance(game_id, to)  # a child's clock is its parent's
         finally:
             self.children.follow_up()
