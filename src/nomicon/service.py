@@ -55,7 +55,13 @@ from typing import Any, TypeVar, cast
 import nomicon
 from nomicon import series
 from nomicon.children import SYSTEM, ChildGames
-from nomicon.exchange import EXPORT_FORMAT, ImportRefused, export_document, read_import
+from nomicon.exchange import (
+    EXPORT_FORMAT,
+    Imported,
+    ImportRefused,
+    export_document,
+    read_import,
+)
 from nomicon.kernel import subgames
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionError, CommitFailed, GameError
@@ -65,6 +71,7 @@ from nomicon.kernel.timefmt import parse
 from nomicon.store import (
     Claim,
     DuplicateGame,
+    GameNotFound,
     GameRecord,
     Idempotency,
     KeyUsed,
@@ -365,6 +372,9 @@ class GameService:
 
         try:
             moved = self._retrying(game_id, attempt)
+            # What the parent's timers passed on (a pause's end) reaches its children
+            # at the time it happened, before their clocks move on with the parent's.
+            self.children.follow_up()
             self.children.advance(game_id, to)  # a child's clock is its parent's
         finally:
             self.children.follow_up()
@@ -474,15 +484,30 @@ class GameService:
 
     # -- export and import -----------------------------------------------------
     def export_game(self, game_id: str, *, with_secret: bool = False,
-                    viewer: str = "admin") -> dict[str, Any]:
+                    viewer: str = "admin", children: bool = True) -> dict[str, Any]:
         """The game as one JSON document: its record, rules in force, dice commitment
         and whole log. The dice secret is included when it has been revealed, or
         when ``with_secret`` is given (whoever holds the file can then predict rolls).
         A ``viewer`` other than the admin gets the log as they may read it, which
         cannot be imported (see :mod:`nomicon.exchange`).
+
+        With ``children``, the child games the store holds of a parent come with it,
+        each exported alike (with its own children) under ``children``, oldest first;
+        the key is there only for a game that has some.
         """
         record, log = self.store.load(game_id)
-        return export_document(record, log, with_secret=with_secret, viewer=viewer)
+        document = export_document(record, log, with_secret=with_secret, viewer=viewer)
+        if children:
+            found = []
+            for key in record.meta.get("children") or []:
+                try:
+                    found.append(self.export_game(key, with_secret=with_secret,
+                                                  viewer=viewer))
+                except GameNotFound:
+                    continue  # started in the log but not made yet: its import makes it
+            if found:
+                document["children"] = found
+        return document
 
     def import_game(self, document: Any, *, test: bool = False) -> Game:
         """Store a game exported by :meth:`export_game`, after checking it.
@@ -494,19 +519,40 @@ class GameService:
         A game imported without its secret can be read but not played. The id is
         kept: a store that has the game already refuses it.
         """
+        # Every game of the document is checked before any is stored: a file whose
+        # child does not check out stores nothing.
+        checked = self._checked_import(document, test, parent=None)
+        for found in checked:
+            game = found.game
+            previous = {"reverted_from": found.reverted_from} if found.reverted_from else {}
+            link = game.state.root["game"].get("parent")
+            record = GameRecord(id=game.id, pack=game.pack.id, created=found.created,
+                                meta=_meta(game, previous), secret=found.secret,
+                                next_due=game.next_due() if found.secret else None,
+                                parent=link["game"] if link else None)
+            try:
+                self.store.create_game(record, found.log, snapshot=found.root)
+            except DuplicateGame:
+                raise ImportRefused(f"this store already has a game {record.id!r}") from None
+        return self.open(checked[0].game.id)
+
+    def _checked_import(self, document: Any, test: bool, *,
+                        parent: str | None) -> list[Imported]:
+        """The game of an export and its children's (see :meth:`export_game`), each
+        checked, parents before children; ImportRefused for any that does not check
+        out, or a child that is not its parent's."""
         found = read_import(document, registry=self.registry, test=test)
-        game = found.game
-        previous = {"reverted_from": found.reverted_from} if found.reverted_from else {}
-        link = game.state.root["game"].get("parent")
-        record = GameRecord(id=game.id, pack=game.pack.id, created=found.created,
-                            meta=_meta(game, previous), secret=found.secret,
-                            next_due=game.next_due() if found.secret else None,
-                            parent=link["game"] if link else None)
-        try:
-            self.store.create_game(record, found.log, snapshot=found.root)
-        except DuplicateGame:
-            raise ImportRefused(f"this store already has a game {record.id!r}") from None
-        return self.open(record.id)
+        link = found.game.state.root["game"].get("parent")
+        if parent is not None and (link or {}).get("game") != parent:
+            raise ImportRefused(f"game {found.game.id!r}, among the child games of game "
+                                f"{parent!r} in the file, is not its child")
+        children = document.get("children", [])
+        if not isinstance(children, list):
+            raise ImportRefused(f"the child games of game {found.game.id!r} are not a list")
+        checked = [found]
+        for child in children:
+            checked.extend(self._checked_import(child, test, parent=found.game.id))
+        return checked
 
 
 class _StoreHook:

@@ -7,7 +7,9 @@ and the admin read; every round each player pledges marbles
 (a good) in a sealed step that the round's clerk (a role) may read; the pledges go
 into an escrow, which the highest pledge takes, and its taker gloats for a day (a
 status). A player may retire once a game, and a bot plays their seat. Players bury
-treasure by orders of a sealed action, carried out at the daily update.
+treasure by orders of a sealed action, carried out at the daily update. On their turn
+a player may dare another, who is asked to take the dare or refuse it (a prompt, which
+a bot playing the dared seat answers).
 
 Secrets are unique tokens (``mkc0003r7``: the third combination, rolled 7;
 ``mka0003``: an audit mark; ``mkt0003``: a locker's tag; ``mkp-2-bob-1``: bob's
@@ -50,6 +52,8 @@ MOST_PLEDGED = 3
 STEP = "pledges"
 CLERK = "clerk"
 GLOATING = "gloating"
+DARE_TAKEN = "take"
+DARE_REFUSED = "refuse"
 COMBINATION = re.compile(r"^mkc\d{4}r\d+$")
 AUDIT = re.compile(r"^mka\d{4}$")
 TAG = re.compile(r"^mkt\d{4}$")
@@ -65,6 +69,12 @@ class PotTaken(TypedDict):
     marbles: int
 
 
+class DareAnswered(TypedDict):
+    darer: str
+    dared: str
+    taken: bool
+
+
 class TreasureBuried(TypedDict):
     player: str
 
@@ -77,6 +87,7 @@ class ReKeyed(TypedDict):
 RE_KEYED = EventKind("mechanisms.re-keyed", ReKeyed)
 POT_TAKEN = EventKind("mechanisms.pot-taken", PotTaken)
 TREASURE_BURIED = EventKind("mechanisms.treasure-buried", TreasureBuried)
+DARE_ANSWERED = EventKind("mechanisms.dare-answered", DareAnswered)
 
 
 def pledge_token(round_: int, player: str, marbles: int) -> str:
@@ -285,14 +296,47 @@ class Treasure(Rule):
         ctx.emit(TREASURE_BURIED, f"{actor} buries something", player=actor)
 
 
+class Dares(Rule):
+    """Once in their turn a player may dare another player, who takes the dare or refuses it; a player who does not answer within a day refuses. A player counts the dares they took."""  # noqa: E501
+
+    key = "dares"
+    pack = PACK
+    number = 7
+    title = "Dares"
+    attributes = (Attribute("dares", 0, doc="how many dares the player took"),)
+
+    def _others(self, ctx: Ctx, actor: str) -> list[str]:
+        return [name for name in ctx.players() if name != actor]
+
+    @action("dare", Arg("target", str, "the player dared", choices="_others"), on_turn=True)
+    def dare(self, ctx: Ctx, actor: str, target: str) -> None:
+        """Dare another player."""
+        ctx.prompt(target, [DARE_TAKEN, DARE_REFUSED], DARE_REFUSED, handler=self.answered,
+                   message=f"{actor} dares you", deadline=ctx.now + timedelta(days=1),
+                   data={"darer": actor})
+        ctx.set(["dared"], ctx.get(["turn", "number"]))
+
+    @dare.check
+    def _once_a_turn(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.get(["dared"], None) != ctx.get(["turn", "number"]),
+                    "you have dared a player this turn", detail="a player dares once a turn")
+
+    def answered(self, ctx: Ctx, prompt: dict[str, Any], option: str) -> None:
+        dared, darer = prompt["to"], prompt["data"]["darer"]
+        if option == DARE_TAKEN:
+            ctx.set_attr(dared, "dares", ctx.attr(dared, "dares", 0) + 1)
+        ctx.emit(DARE_ANSWERED, f"{dared} {'takes' if option == DARE_TAKEN else 'refuses'} "
+                 f"{darer}'s dare", darer=darer, dared=dared, taken=option == DARE_TAKEN)
+
+
 class MechanismPack(Pack):
     id = PACK
     title = "Conformance: mechanisms"
-    description = "Lockers, sealed pledges, a pot in escrow, retirement and buried orders " \
-                  "that the views must keep secret."
+    description = "Lockers, sealed pledges, a pot in escrow, retirement, buried orders " \
+                  "that the views must keep secret, and dares that bots answer."
     Params = PackParams
     initial = (Initial(Turns), Initial(Lockers), Initial(Pledges), Initial(Retirement),
-               Initial(Burials), Initial(Treasure))
+               Initial(Burials), Initial(Treasure), Initial(Dares))
     players = (1, 6)
 
     def invariants(self, state: dict[str, Any]) -> list[str]:

@@ -1,8 +1,11 @@
 """Commands for the store: ``db upgrade``, ``export`` and ``import``.
 
     nomicon db upgrade --db postgresql+psycopg://nomicon@db.example/nomicon
-    nomicon export GAME game.json [--with-secret] [--as VIEWER]
+    nomicon export GAME game.json [--with-secret] [--as VIEWER] [--without-children]
     nomicon import game.json
+
+A parent game's child games (those its rules started) come with it in the file, and
+are imported with it.
 """
 
 from __future__ import annotations
@@ -78,9 +81,12 @@ def export_game(
         "--with-secret", help="Include the unrevealed dice secret (whoever holds the file "
                               "can then foresee every roll).")] = False,
     viewer: ViewerOption = "admin",
+    without_children: Annotated[bool, typer.Option(
+        "--without-children", help="Leave out the game's child games.")] = False,
     db: DbOption = None,
 ) -> None:
-    """Write GAME to one JSON file: its record, rules, dice commitment and whole log.
+    """Write GAME to one JSON file: its record, rules, dice commitment and whole log,
+    and those of its child games.
 
     The dice secret is included only once it has been revealed, or with --with-secret.
     With --as, the log as that player sees it (such a file cannot be imported).
@@ -88,15 +94,18 @@ def export_game(
     from rich.text import Text
 
     with service(ctx, db) as svc:
-        document = svc.export_game(game, with_secret=with_secret, viewer=viewer)
+        document = svc.export_game(game, with_secret=with_secret, viewer=viewer,
+                                   children=not without_children)
     text = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     if file == "-":
         sys.stdout.write(text)
         return
     _write_atomically(Path(file), text)
     secret = "with" if "secret" in document else "without"
+    kids = _children_of(document)
+    also = f"; with its child games {', '.join(kids)}" if kids else ""
     console().print(Text(f"game {game} exported to {file}: {len(document['log'])} events, "
-                         f"{secret} the dice secret"))
+                         f"{secret} the dice secret{also}"))
 
 
 @app.command("import")
@@ -127,12 +136,25 @@ def import_game(
             fail(f"cannot import {file}: {exc}", REFUSED)
         summary = {"game": game.id, "pack": game.pack.id, "events": game.head,
                    "playable": "secret" in document}
+    kids = _children_of(document)
+    if kids:
+        summary["children"] = kids
     if json_out:
         print_json(summary)
         return
     note = "" if summary["playable"] else " (without its dice secret: it can be read, not played)"
+    also = f"; with its child games {', '.join(kids)}" if kids else ""
     console().print(Text(f"game {summary['game']} imported: {summary['events']} events, "
-                         f"log verified{note}"))
+                         f"log verified{note}{also}"))
+
+
+def _children_of(document: Any) -> list[str]:
+    """The ids of the child games in an export, and theirs, parents first."""
+    found: list[str] = []
+    for child in document.get("children") or []:
+        found.append(str(child["game"]["id"]))
+        found.extend(_children_of(child))
+    return found
 
 
 def _read(file: str) -> Any:

@@ -18,14 +18,22 @@ What a bot does:
   until the turn is no longer the seat's;
 - ``default``: the step's default at once (Fictionary's bots "perform the defaults");
   on the seat's turn nothing, so the rules' own clock plays the turn out.
+
+A prompt that asks a bot's seat is answered in the batch that opened it, so that a game
+with a bot never waits on one: the ``default`` bot takes the prompt's default, the
+``random`` bot draws among the options open now (a roll that only the prompt's
+audience sees, for a private prompt; for a prompt that takes several options, first
+how many, then each). The answer is the seat's ``choose`` or ``choose-many`` action,
+made by the bot, so the rule that asked handles it as any player's answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from nomicon.kernel import sealed, seats
+from nomicon.kernel import prompts, sealed, seats
 from nomicon.kernel.errors import ActionError, Refusal
 from nomicon.kernel.rules import Arg, Rule, action, hook
 
@@ -100,10 +108,11 @@ class Seating(Rule):
         if not ctx.state.root.get(seats.SEATS):
             return
         failed: set[tuple[str, str]] = set()
+        asked: set[int] = set()
         turns: dict[tuple[str, int], int] = {}
         for _ in range(MOST_MOVES):
-            if not (_submit_for_a_bot(ctx, failed) or _close_abandoned(ctx)
-                    or _play_a_turn(ctx, turns)):
+            if not (_submit_for_a_bot(ctx, failed) or _answer_for_a_bot(ctx, asked)
+                    or _close_abandoned(ctx) or _play_a_turn(ctx, turns)):
                 return
 
 
@@ -140,6 +149,65 @@ def _bot_value(ctx: Ctx, bot: str, name: str, record: dict[str, Any], player: st
                     "(1dK over the choices in their order)",
                     to=sealed.audience(ctx.state.root, record, player))
     return choices[roll - 1]
+
+
+def _answer_for_a_bot(ctx: Ctx, asked: set[int]) -> bool:
+    """One bot's answer to a pending prompt that asks its seat; False if none is due.
+    A prompt is tried once a batch (``asked``): one whose answer the rules refuse
+    waits for its deadline, as a player's would."""
+    root = ctx.state.root
+    for prompt in root.get("prompts") or ():
+        player = prompt["to"]
+        if prompt["id"] in asked or player == seats.ADMIN:
+            continue
+        bot = seats.seat_of(root, player).bot
+        if bot is None:
+            continue
+        asked.add(prompt["id"])
+        engine = cast(Engine, ctx.game)
+        args: dict[str, Any]
+        if prompts.is_multi(prompt):
+            name, args = "choose-many", {"options": _bot_options(ctx, bot, prompt, player)}
+        else:
+            name, args = "choose", {"option": _bot_option(ctx, bot, prompt, player)}
+        args["prompt"] = prompt["id"]
+        _as(ctx, player, partial(engine._perform, ctx, player, name, args, by=f"bot:{bot}"))
+        return True
+    return False
+
+
+def _bot_option(ctx: Ctx, bot: str, prompt: dict[str, Any], player: str) -> str:
+    """The option ``bot`` takes for ``player``: the default, or one drawn among those
+    open now."""
+    default: str = prompt["default"]
+    if bot != "random":
+        return default
+    return ctx.pick(ctx.open_options(prompt), f"the bot playing {player} answers prompt "
+                    f"{prompt['id']} (1dK over the options open now, in their order)",
+                    to=prompts.audience(prompt))
+
+
+def _bot_options(ctx: Ctx, bot: str, prompt: dict[str, Any], player: str) -> list[str]:
+    """The options ``bot`` takes for ``player`` of a prompt that takes several: the
+    default, or as many as a roll says (within the prompt's range and what is open),
+    each drawn in turn among those open and not taken yet, in the prompt's order."""
+    default = list(prompt["default"])
+    low, high = prompts.answer_range(prompt) or (1, 1)
+    open_now = ctx.open_options(prompt)
+    if bot != "random" or len(open_now) < low:
+        return default
+    audience = prompts.audience(prompt)
+    high = min(high, len(open_now))
+    count = ctx.pick(list(range(low, high + 1)), f"how many options the bot playing "
+                     f"{player} takes for prompt {prompt['id']} (1dK over {low} to "
+                     f"{high})", to=audience)
+    chosen: list[str] = []
+    for _ in range(count):
+        left = [option for option in open_now if option not in chosen]
+        chosen.append(ctx.pick(left, f"the bot playing {player} takes an option for "
+                               f"prompt {prompt['id']} (1dK over those left, in their "
+                               "order)", to=audience))
+    return [option for option in prompt["options"] if option in chosen]
 
 
 def _close_abandoned(ctx: Ctx) -> bool:

@@ -25,6 +25,15 @@ status granted or ended, such as going on vacation; a player leaving) is queued 
 ``parent-input`` action, which takes input *n* only after input *n - 1* and only
 once (:func:`receive`), and emits ``parent.input``, which the child's rules hook.
 
+Two inputs the kernel also handles itself, after the child's hooks have had them
+(:func:`receive`): the parent's pausing and resuming reach every running child, whose
+clock stops and resumes with its parent's ("Clocks of a paused game or child game
+stop and resume"); and a player who leaves the parent leaves the child too, unless
+the child's hooks saw to them already, so the child's ``seat.left`` hook says what
+becomes of their seat (a bot, a substitute, or an empty seat). A child its own admin
+paused stays paused when its parent resumes: the child keeps in ``game.parent.paused``
+whether the pause it is in is its parent's.
+
 **Settlement.** When the child ends, the service settles its result (winners,
 scores, referee, rounds: the child's pack says, ``Pack.result``) into the parent with
 the procedure's ``settle-child`` action: one ``child.settled`` event, whose hooks in
@@ -42,7 +51,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from nomicon.kernel import events
+from nomicon.kernel import events, pausing, seats
 from nomicon.kernel.state import copy_tree
 from nomicon.kernel.timefmt import iso
 
@@ -55,7 +64,12 @@ STARTED = "started"
 SETTLED = "settled"
 #: The kinds of the parent's events that are passed to a child when they concern one
 #: of its players or its referee: statuses (vacation...) and leaving the game.
-FORWARDED = frozenset({"status.granted", "status.ended", "player.left"})
+FORWARDED = frozenset({"status.granted", "status.ended", "player.left", "game.paused",
+                       "game.resumed"})
+#: The kinds of :data:`FORWARDED` that concern the game, not a player: every running
+#: child has them (their ``player`` is who paused or resumed the parent).
+TO_EVERY_CHILD = frozenset({"game.paused", "game.resumed"})
+ADMIN = "admin"
 #: The longest id a game may have (``engine.GAME_ID``).
 _LONGEST_ID = 64
 
@@ -85,6 +99,7 @@ class ParentLink(TypedDict):
     players: list[str]
     referee: str | None
     inputs: int  # how many of the parent's inputs this game has received
+    paused: NotRequired[bool]  # whether the pause this game is in is its parent's
 
 
 class ChildResult(BaseModel):
@@ -195,12 +210,16 @@ def parent(ctx: Acting) -> ParentLink | None:
 
 def forward(ctx: Acting, type: str, data: dict[str, Any]) -> None:
     """Queue the parent's event (of a :data:`FORWARDED` kind) for each running child
-    whose player or referee it concerns (called by the engine as the event happens)."""
-    subject = data.get("player", data.get("holder"))
+    whose player or referee it concerns, or for every running child when it concerns
+    the game (:data:`TO_EVERY_CHILD`); called by the engine as the event happens."""
+    to_every_child = type in TO_EVERY_CHILD
+    subject = str(data.get("by") or ADMIN) if to_every_child else \
+        data.get("player", data.get("holder"))
     if not isinstance(subject, str):
         return
     for record in ctx.with_status(TABLE, STARTED):
-        if subject not in record["players"] and subject != record["referee"]:
+        if not to_every_child and subject not in record["players"] \
+                and subject != record["referee"]:
             continue
         key = record["id"]
         n = len(record["inputs"]) + 1
@@ -224,6 +243,40 @@ def receive(ctx: Acting, n: int, kind: str, player: str, data: dict[str, Any]) -
     ctx.set(["game", "parent", "inputs"], n)
     ctx.emit(events.PARENT_INPUT, f"from parent game {found['game']}: {kind} of {player}",
              n=n, kind=kind, player=player, data=dict(data))
+    if ctx.get(["game", "status"]) == "ended":
+        return  # the input ended the game (a forfeit): nothing more is played
+    if kind == "game.paused":
+        _pause_with_parent(ctx, found["game"], data)
+    elif kind == "game.resumed":
+        _resume_with_parent(ctx, found["game"], data)
+    elif kind == "player.left" and ctx.is_player(player) \
+            and not seats.seat_of(ctx.state.root, player).left:
+        # The child's own hooks on parent.input may have made them leave already.
+        cause = data.get("cause")
+        seats.leave(ctx, player, cause=f"left the parent game {found['game']}"
+                    + (f" ({cause})" if cause else ""))
+
+
+def _pause_with_parent(ctx: Acting, parent_id: str, data: dict[str, Any]) -> None:
+    """The parent paused: so does this game, unless it is paused already (by its own
+    admin or rules, whose pause it keeps)."""
+    if pausing.paused(ctx.state.root) is not None:
+        return
+    reason = data.get("reason")
+    pausing.pause(ctx, f"the parent game {parent_id} is paused"
+                  + (f": {reason}" if reason else ""))
+    ctx.set(["game", "parent", "paused"], True)
+
+
+def _resume_with_parent(ctx: Acting, parent_id: str, data: dict[str, Any]) -> None:
+    """The parent resumed: so does this game, if the pause it is in is its parent's."""
+    if not ctx.get(["game", "parent", "paused"], False):
+        return
+    ctx.state.delete(["game", "parent", "paused"])
+    if pausing.paused(ctx.state.root) is not None:
+        reason = data.get("reason")
+        pausing.resume(ctx, f"the parent game {parent_id} resumes"
+                       + (f": {reason}" if reason else ""))
 
 
 def waiting(root: dict[str, Any]) -> list[str]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from nomicon.kernel import seats
 from nomicon.kernel.engine import ADMIN as ADMIN_ACTOR
 from nomicon.kernel.engine import GAME_ID, GAME_ID_RULE, Game
 from nomicon.kernel.views import can_see
@@ -32,6 +33,15 @@ class Seat:
 
     user: User
     membership: Membership
+    #: For a substitute (who is no player of the game, see :func:`substitute`): the
+    #: player whose seat they play.
+    plays_for: str | None = None
+
+    @property
+    def seat_of(self) -> str | None:
+        """The player whose seat this user plays: their own player, or for a
+        substitute, the player they stand in for."""
+        return self.plays_for or self.player
 
     @property
     def game_id(self) -> str:
@@ -80,11 +90,31 @@ def seat(site: Site, game_id: str, user: User) -> Seat:
     seat through the parent (see :func:`through_parent`)."""
     found = record(site, game_id)
     membership = site.accounts.membership(game_id, user)
+    if membership is None or membership.role == OBSERVER:
+        standing_in = substitute(site, game_id, user)
+        if standing_in is not None:
+            return standing_in
     if membership is None and found.parent is not None:
         membership = through_parent(site, found, user)
     if membership is None:
         raise Forbidden(f"{user.name} is not a member of game {game_id}: join it to see it")
     return Seat(user, membership)
+
+
+def substitute(site: Site, game_id: str, user: User) -> Seat | None:
+    """``user``'s seat as a substitute: the rules had them play a player's seat (see
+    :mod:`nomicon.kernel.seats`), which makes them act in that player's name and see
+    what that player sees, whether or not they are a member of the game; None when
+    they play no seat. They act under their user name, which the engine maps to the
+    seat (and records as who acted for it); nothing else is theirs in the game."""
+    with reading(site, game_id) as game:
+        root = game.state.root
+        if not root.get(seats.SEATS):
+            return None  # the usual case: every player plays their own seat
+        plays_for = seats.viewer(root, user.name)
+    if plays_for == user.name:
+        return None
+    return Seat(user, Membership(game_id, user.id, PLAYER, user.name), plays_for=plays_for)
 
 
 def through_parent(site: Site, child: GameRecord, user: User) -> Membership | None:

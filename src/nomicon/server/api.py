@@ -249,7 +249,7 @@ def prompts(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, Any]
     seat = access.seat(site, game_id, user)
     with access.reading(site, game_id) as game:
         view = game.view(seat.viewer, ("prompts",))
-    mine = {seat.player, "admin" if seat.is_admin else None} - {None}
+    mine = {seat.seat_of, "admin" if seat.is_admin else None} - {None}
     return [p for p in view.get("prompts", []) if p.get("to") in mine]
 
 

@@ -82,7 +82,7 @@ class NotMember(Forbidden):
 def _context(request: Request, site: Site, seat: Seat, game: Game, view: dict[str, Any],
              tab: str, **extra: Any) -> dict[str, Any]:
     mine = [p for p in view.get("prompts", [])
-            if p.get("to") == seat.player or (seat.is_admin and p.get("to") == ADMIN)]
+            if p.get("to") == seat.seat_of or (seat.is_admin and p.get("to") == ADMIN)]
     record = site.store.get_game(game.id)
     tabs = [(key, label) for key, label in TABS if key != "admin" or seat.is_admin]
     return {
