@@ -291,3 +291,16 @@ CHILD_INPUT = EventKind("child.input", ChildInput)
 CHILD_SETTLED = EventKind("child.settled", ChildSettled)
 #: In a child game: a change to one of its players in the parent game.
 PARENT_INPUT = EventKind("parent.input", ParentInput)
+
+
+# -- pack upgrades (kernel/upgrades.py) ---------------------------------------------------
+class PackUpgraded(TypedDict):
+    # Not "from" and "to": ``to`` is ctx.emit's audience.
+    pack: str
+    from_version: str
+    to_version: str
+
+
+#: A game stored by an older version of its pack had its state moved to where the
+#: running version keeps it (one event a step, the step's changes under it).
+PACK_UPGRADED = EventKind("pack.upgraded", PackUpgraded)
