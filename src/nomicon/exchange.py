@@ -166,8 +166,8 @@ def _read_document(document: Any) -> tuple[dict[str, Any], list[dict[str, Any]],
 
 
 def _check_version(log: list[dict[str, Any]], registry: Registry) -> None:
-    """The game's pack is installed, and its recorded version is the running one or
-    one the running pack upgrades from (opening the game then upgrades it)."""
+    """The game's pack is installed, and its recorded version is not newer than the
+    running one (an older one is upgraded when the game is opened)."""
     data = log[0].get("data")
     pack_id = data.get("pack") if isinstance(data, dict) else None
     if log[0].get("type") != "game.created" or not isinstance(pack_id, str):

@@ -21,12 +21,12 @@ def test_the_steps_run_in_order_from_the_recorded_version() -> None:
     assert path("p", STEPS, "3", "3") == []
 
 
-def test_a_newer_version_and_a_version_without_steps_are_refused() -> None:
+def test_a_newer_version_is_refused_and_one_without_steps_taken_as_it_is() -> None:
     with pytest.raises(VersionRefused, match="version 4 of the pack p, newer than the "
                                              "version 3 running here"):
         path("p", STEPS, "4", "3")
-    with pytest.raises(VersionRefused, match="declares no upgrade from version 0"):
-        path("p", STEPS, "0", "3")
+    assert path("p", STEPS, "0", "3") == []
+    assert path("p", STEPS, "2", "4") == []  # no step from 3
 
 
 def test_the_version_is_the_last_upgrades_else_the_creations_else_1() -> None:

@@ -230,8 +230,9 @@ class Game:
     def upgrade(self, version: str, *, at: datetime | None = None) -> list[dict[str, Any]]:
         """Bring a state kept by ``version`` of the pack to the running version, in one
         batch at ``at`` (default: the game's clock) by the admin; its events (none
-        when the state is at the running version already). ``VersionRefused`` when
-        no declared steps lead there (see :mod:`nomicon.kernel.upgrades`)."""
+        when the state is at the running version already, or no declared steps lead
+        there). ``VersionRefused`` when ``version`` is newer than the running one
+        (see :mod:`nomicon.kernel.upgrades`)."""
         steps = upgrades.path(self.pack.id, self.pack.upgrades, version, self.pack.version)
         if not steps:
             return []

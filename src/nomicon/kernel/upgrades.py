@@ -56,8 +56,7 @@ class Upgrade:
 
 
 class VersionRefused(GameError):
-    """A stored game's pack version cannot be brought to the running one: it is newer
-    than the code, or no declared steps lead from it."""
+    """A stored game's pack version is newer than the running one."""
 
 
 def recorded_version(root: Mapping[str, Any], created: Mapping[str, Any] | None) -> str:
@@ -77,32 +76,31 @@ def recorded_version(root: Mapping[str, Any], created: Mapping[str, Any] | None)
 
 def path(pack: str, steps: Sequence[Upgrade], source: str, target: str) -> list[Upgrade]:
     """The steps that take a state of ``pack`` from version ``source`` to ``target``, in
-    order (none when they are the same); :class:`VersionRefused` when none lead there."""
+    order: none when they are the same, or when no declared steps lead from an older
+    ``source`` (such a game is taken as it is, as before upgrades were declared:
+    verify's re-execution says whether the running rules agree with its log).
+    :class:`VersionRefused` when ``source`` is newer than ``target``."""
+    if _newer(source, target):
+        raise VersionRefused(
+            f"this game was stored by version {source} of the pack {pack}, newer than the "
+            f"version {target} running here: open it with a Nomicon whose {pack} is "
+            f"version {source} or later")
     by_source = {step.source: step for step in steps}
     found: list[Upgrade] = []
     version = source
     while version != target:
         step = by_source.get(version)
         if step is None or len(found) > len(steps):
-            if _newer(source, target):
-                raise VersionRefused(
-                    f"this game was stored by version {source} of the pack {pack}, newer "
-                    f"than the version {target} running here: open it with a Nomicon whose "
-                    f"{pack} is version {source} or later")
-            raise VersionRefused(
-                f"this game was stored by version {source} of the pack {pack}, and the "
-                f"running version {target} declares no upgrade from version {version}")
+            return []
         found.append(step)
         version = step.target
     return found
 
 
 def _newer(version: str, than: str) -> bool:
-    # Pack versions are plain counters ("1", "2"...); any other text is compared as
-    # text, which is enough to tell the refusal's reason, never to pick a step.
-    if version.isdigit() and than.isdigit():
-        return int(version) > int(than)
-    return version > than
+    # Pack versions are plain counters ("1", "2"...); a version that is not one is
+    # not called newer (it is taken as it is, like an older one without steps).
+    return version.isdigit() and than.isdigit() and int(version) > int(than)
 
 
 def apply(ctx: Acting, pack: str, steps: Sequence[Upgrade]) -> None:
