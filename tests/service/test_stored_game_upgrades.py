@@ -253,3 +253,17 @@ def test_a_batch_forged_after_the_upgrade_is_caught(store: SqlStore) -> None:
     assert len(report.problems) == 1
     assert "re-executing alice's place-house gives accounts.alice.house 1, the log says 2" \
         in report.problems[0]
+
+
+def test_a_game_imported_without_its_secret_is_upgraded_for_its_readers(
+        store: SqlStore) -> None:
+    """Such a game can be read, never written: each reader gets it upgraded in memory,
+    and the store keeps the log as imported."""
+    document = fixture("infinite-nomic-v1.json")
+    del document["secret"]
+    game = service_of(store).import_game(document)
+    assert game.state.root["accounts"]["bob"]["flute"] == 2
+    assert upgrades_in(game.log) == [(len(document["log"]) + 1, "infinite-nomic-r7", "1", "2")]
+    assert store.get_game(game.id).head == len(document["log"])
+    with service_of(store).reading(game.id) as read:
+        assert read.view("alice")["players"]["bob"]["items"] == {"flute": 2}
