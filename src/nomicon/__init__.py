@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         StandingAnswers,
         Status,
         Update,
+        Upgrade,
         action,
         adjust,
         admin_prompts_open,
@@ -81,8 +82,8 @@ _AUTHORING = frozenset({
     "ActionDecl", "Arg", "Attribute", "ChildRecord", "ChildResult", "Ctx", "Currency",
     "EventFieldError", "EventKind", "Initial", "InvalidRuleChange", "Pack", "PackParams",
     "ParentLink", "Phase", "PrivateRoll", "Refusal", "Resolved", "Rule", "RuleParams", "Seat",
-    "Split", "StandingAnswers", "Status", "Update", "action", "adjust", "admin_prompts_open",
-    "every", "finish", "hook", "role", "round_money", "split", "veto",
+    "Split", "StandingAnswers", "Status", "Update", "Upgrade", "action", "adjust",
+    "admin_prompts_open", "every", "finish", "hook", "role", "round_money", "split", "veto",
 })
 
 __all__ = [
@@ -125,6 +126,7 @@ __all__ = [
     "Status",
     "UnknownAction",
     "Update",
+    "Upgrade",
     "__version__",
     "action",
     "adjust",

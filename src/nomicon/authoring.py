@@ -75,7 +75,9 @@ What is here:
 - money and goods: :func:`round_money` (half away from zero unless a rule says
   otherwise) and :func:`split` (an even split and its remainder, a :class:`Split`);
   a good is a :class:`Currency` with ``kind="good"``;
-- the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`;
+- the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`, and
+  :class:`Upgrade`, a step that moves a stored game's state from an older version of
+  the pack to the next (``Pack.upgrades``);
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`,
   :class:`EventFieldError`);
@@ -120,6 +122,7 @@ from nomicon.kernel.statuses import Status
 from nomicon.kernel.subgames import ChildRecord, ChildResult, ParentLink
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.updates import Phase, Update, admin_prompts_open
+from nomicon.kernel.upgrades import Upgrade
 
 __all__ = [
     "ActionDecl",
@@ -148,6 +151,7 @@ __all__ = [
     "StandingAnswers",
     "Status",
     "Update",
+    "Upgrade",
     "action",
     "adjust",
     "admin_prompts_open",

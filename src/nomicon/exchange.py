@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from nomicon.kernel import dice
+from nomicon.kernel import dice, upgrades
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import GameError
 from nomicon.kernel.pack import Registry, installed
@@ -105,6 +105,7 @@ def read_import(document: Any, *, registry: Registry | None = None,
 
 def _read_import(document: Any, registry: Registry, test: bool) -> Imported:
     game_part, log, secret = _read_document(document)
+    _check_version(log, registry)
     found = verify(log, secret=bytes.fromhex(secret) if secret else None, registry=registry)
     if found.problems:
         shown = "; ".join(found.problems[:SHOWN_PROBLEMS])
@@ -162,6 +163,29 @@ def _read_document(document: Any) -> tuple[dict[str, Any], list[dict[str, Any]],
         except (TypeError, ValueError):
             raise ImportRefused("the dice secret is not hexadecimal") from None
     return game_part, log, secret
+
+
+def _check_version(log: list[dict[str, Any]], registry: Registry) -> None:
+    """The game's pack is installed, and its recorded version is not newer than the
+    running one (an older one is upgraded when the game is opened)."""
+    data = log[0].get("data")
+    pack_id = data.get("pack") if isinstance(data, dict) else None
+    if log[0].get("type") != "game.created" or not isinstance(pack_id, str):
+        return  # verifying says what is wrong with the log
+    try:
+        pack = registry.pack(pack_id)
+    except GameError as exc:
+        raise ImportRefused(str(exc)) from None
+    root: dict[str, Any] = {"game": {"pack": pack_id}}
+    for event in log:  # the version an upgrade in the log reached, if any
+        upgraded = event.get("data") if event.get("type") == "pack.upgraded" else None
+        if isinstance(upgraded, dict) and isinstance(upgraded.get("to_version"), str):
+            root["game"]["pack_version"] = upgraded["to_version"]
+    try:
+        upgrades.path(pack.id, pack.upgrades, upgrades.recorded_version(root, log[0]),
+                      pack.version)
+    except upgrades.VersionRefused as exc:
+        raise ImportRefused(str(exc)) from None
 
 
 def _check_against_log(document: dict[str, Any], game_part: dict[str, Any],

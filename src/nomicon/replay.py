@@ -13,6 +13,15 @@ secrets that are). Likewise a seed rotation takes the recorded commitment, since
 new secret was drawn at random; the reveal is checked against it later. A roll, a
 rotation or a reveal that the code would not have made is still caught: its event
 (or its absence) differs.
+
+A game stored by an older version of its pack and upgraded since
+(:mod:`nomicon.kernel.upgrades`) holds batches this code cannot re-execute: those
+before the upgrade to the running version were written by the older rules. When the
+running pack declares the steps from the recorded version, those batches are folded
+as recorded (their numbering, chain, fold and dice are still checked by
+:mod:`nomicon.verify`) and counted in ``as_recorded``; the upgrade batch is
+re-executed by running the declared steps on the folded state, and every batch after
+it as usual.
 """
 
 from __future__ import annotations
@@ -23,10 +32,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar, cast
 
-from nomicon.kernel import events
+from nomicon.kernel import events, upgrades
 from nomicon.kernel.engine import ADMIN, Game
+from nomicon.kernel.errors import GameError
 from nomicon.kernel.pack import Registry, installed
 from nomicon.kernel.procedure import finish
+from nomicon.kernel.state import fold
 from nomicon.kernel.subgames import ParentLink
 from nomicon.kernel.timefmt import parse
 from nomicon.kernel.versions import NOMICON_VERSION
@@ -47,6 +58,11 @@ class Replay:
     diverged_at: int | None = None  # first seq of the first batch that differs
     divergence: str | None = None  # what differs there, in words
     forced_in_ordinary: list[int] = field(default_factory=list)  # seqs
+    # Batches written by an older version of the pack, before the upgrade to the
+    # running one, and folded as recorded (this code cannot re-execute them).
+    as_recorded: int = 0
+    # The pack version an upgrade batch of the log brought the game to, if any.
+    upgraded_to: str | None = None
 
 
 @dataclass
@@ -120,13 +136,28 @@ def replay(events: list[dict[str, Any]], *, secret: bytes | None = None,
     cls = type("_Replay", (_ReplayGame,), {"recorded": recorded})
     position = 0
     game: Game | None = None
+    # While the log is at an older version of its pack: the state folded so far.
+    older = _older(events, registry)
     try:
         for batch in _batches(events):
             head = batch[0]
             what = _describe(head)
+            if older is not None and not _upgrades_to_running(batch, older[1]):
+                # verify folded the whole log before replaying it: these ops fold.
+                fold((op for event in batch for op in event.get("ops", ())), older[0])
+                position += len(batch)
+                found.as_recorded += 1
+                continue
             try:
+                if older is not None:
+                    game = _resume(cls, events[:position], older[0], registry, test)
+                    older = None
                 if game is None:
                     game = _create(cls, head, registry, test)
+                elif head.get("type") == "pack.upgraded":
+                    game.upgrade(upgrades.recorded_version(game.state.root, events[0]),
+                                 at=parse(str(head.get("time"))))
+                    found.upgraded_to = game.pack.version
                 else:
                     _perform(game, head)
             except RecursionError:
@@ -147,6 +178,47 @@ def replay(events: list[dict[str, Any]], *, secret: bytes | None = None,
         found.divergence = "the log is nested too deeply to re-execute"
         found.diverged_at = 0
     return found
+
+
+def _older(events: list[dict[str, Any]],
+           registry: Registry) -> tuple[dict[str, Any], str] | None:
+    """When the log starts at an older version of its pack from which the running
+    version declares upgrades: an empty state to fold its batches into, and the
+    running version. Else None (the log is re-executed from its start)."""
+    data = events[0].get("data") if events else None
+    pack_id = data.get("pack") if isinstance(data, dict) else None
+    if not isinstance(pack_id, str) or events[0].get("type") != "game.created" \
+            or written_by(events) is None:
+        return None  # a log that predates version records is re-executed whole
+    try:
+        pack = registry.pack(pack_id)
+        recorded = upgrades.recorded_version({"game": {"pack": pack_id}}, events[0])
+        if recorded == pack.version or not upgrades.path(pack.id, pack.upgrades, recorded,
+                                                          pack.version):
+            return None
+    except GameError:
+        return None  # not installed, or no way up: re-executing says where it differs
+    return {}, pack.version
+
+
+def _upgrades_to_running(batch: list[dict[str, Any]], running: str) -> bool:
+    """Whether ``batch`` is the upgrade that brought the game to the running version."""
+    steps = [e.get("data") for e in batch if e.get("type") == "pack.upgraded"]
+    return batch[0].get("type") == "pack.upgraded" and isinstance(steps[-1], dict) \
+        and steps[-1].get("to_version") == running
+
+
+def _resume(cls: type[Game], before: list[dict[str, Any]], root: dict[str, Any],
+            registry: Registry, test: bool) -> Game:
+    """The replay's game at the state folded from the batches ``before`` it, which it
+    did not re-execute, with its dice at the epoch they reached."""
+    recorded: _Recorded = cls.recorded  # type: ignore[attr-defined]
+    epoch = len(root["dice"]["epochs"])
+    known = recorded.secrets[epoch - 1] if epoch <= len(recorded.secrets) else None
+    game = cls(registry.pack(root["game"]["pack"]), root, registry=registry,
+               secret=known or _UNKNOWN, log=list(before), allow_forced=test)
+    game._epoch = epoch  # type: ignore[attr-defined]
+    return game
 
 
 def _read_recorded(events: list[dict[str, Any]], secret: bytes | None) -> _Recorded:

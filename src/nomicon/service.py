@@ -62,7 +62,7 @@ from nomicon.exchange import (
     export_document,
     read_import,
 )
-from nomicon.kernel import subgames
+from nomicon.kernel import subgames, upgrades
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionError, CommitFailed, GameError
 from nomicon.kernel.pack import Registry
@@ -237,10 +237,49 @@ class GameService:
             return game, False
         if game is not None and self._catch_up(game) is not None:
             return game, True
-        tail = self.store.load_tail(game_id)
-        game = self._rebuild(tail)
-        self._attach(game, tail.record)
-        return game, True
+        return self._upgraded(self.store.load_tail(game_id)), True
+
+    def _upgraded(self, tail: LoadedGame) -> Game:
+        """The game read from the store (attached to it), at the running version of its
+        pack: a game stored by an older version is first upgraded, in one batch
+        appended to the store (see :mod:`nomicon.kernel.upgrades`). When another
+        process appended first (its own upgrade, most likely), the store refuses this
+        one and the game is read again, so a game is upgraded once.
+        ``VersionRefused`` when the stored version is newer than the pack's here."""
+        for _ in range(RETRIES):
+            game = self._rebuild(tail)
+            self._attach(game, tail.record)
+            root = game.state.root
+            created = None if "pack_version" in root["game"] else self._created(tail)
+            version = upgrades.recorded_version(root, created)
+            if version == game.pack.version:
+                return game
+            if tail.record.secret is None:
+                # Imported without its dice secret: it is read here and never written,
+                # so it is upgraded for the reader in memory only, each time it is read.
+                hooks = game.commit_hooks[:]
+                game.commit_hooks.clear()
+                try:
+                    game.upgrade(version)
+                finally:
+                    game.commit_hooks[:] = hooks
+                return game
+            try:
+                game.upgrade(version)
+                return game
+            except CommitFailed as exc:
+                if _conflict_in(exc) is None:
+                    raise
+            tail = self.store.load_tail(tail.record.id)
+        raise GameError(f"game {tail.record.id!r} could not be upgraded: other writers kept "
+                        "appending first")  # pragma: no cover
+
+    def _created(self, tail: LoadedGame) -> dict[str, Any] | None:
+        """The game's ``game.created`` event (read from the store if the tail lacks it)."""
+        if tail.events and tail.events[0]["seq"] == 1:
+            return tail.events[0]
+        first = self.store.events(tail.record.id, upto=1)
+        return first[0] if first else None
 
     def _keep(self, game: Game) -> None:
         """Keep ``game`` (at the head it knows) for the next change."""

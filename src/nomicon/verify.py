@@ -11,7 +11,10 @@ Anyone holding a game's log can check it:
    (see :mod:`nomicon.replay`): an edited op, an added winner, a changed roll is a
    divergence even under a recomputed hash chain. The log records the versions of
    Nomicon and of the pack that wrote it; when they differ from the running code, a
-   divergence is reported as a batch that could not be re-executed, not a forgery;
+   divergence is reported as a batch that could not be re-executed, not a forgery.
+   A game stored by an older version of its pack and upgraded since has its
+   batches before the upgrade folded as recorded, not re-executed (``as_recorded``
+   counts them; see :mod:`nomicon.replay`): the rest is re-executed;
 5. forced rolls appear only in games created as test games (``test`` in
    ``game.created``);
 6. every ``dice.rolled`` event shows the value derived from the secret of its dice
@@ -59,6 +62,9 @@ class Report:
     running: dict[str, Any] | None = None  # the versions of the code checking it
     # Said plainly when the code differs: what could not be re-executed, and why.
     unchecked: str | None = None
+    # Batches written by an older version of the pack before its upgrade to the
+    # running one: folded and checked as above, but not re-executed.
+    as_recorded: int = 0
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -152,12 +158,16 @@ def _reexecute(events: list[Any], secret: bytes | None, registry: Registry | Non
                         "game (only test games accept forced dice)")
     extra: dict[str, Any] = {"reexecuted": found.batches, "test": data.get("test") is True,
                              "written_by": written, "running": running,
-                             "batches": _count_batches(events)}
+                             "batches": _count_batches(events),
+                             "as_recorded": found.as_recorded}
     if found.divergence is None:
         return extra
+    # After an upgrade in the log, the batches were written by the version it reached.
+    packs = dict((written or {}).get("packs") or {})
+    if found.upgraded_to is not None and isinstance(data.get("pack"), str):
+        packs[data["pack"]] = found.upgraded_to
     same = written is not None and written.get("nomicon") == running["nomicon"] and \
-        written.get("packs") == {k: v for k, v in running["packs"].items()
-                                 if k in (written.get("packs") or {})}
+        packs == {k: v for k, v in running["packs"].items() if k in packs}
     if same:
         problems.append(found.divergence)
         return extra

@@ -285,6 +285,10 @@ def report(console: Console, game_id: str, found: Report) -> None:
     if found.batches:
         console.print(Text(f"{found.reexecuted} of {found.batches} batches re-executed with "
                            "the rules in force, giving exactly the logged events"))
+    if found.as_recorded:
+        console.print(Text(f"{found.as_recorded} batches written by an older version of the "
+                           "pack, before its upgrade, taken as recorded (folded and chained, "
+                           "not re-executed)", style="yellow"))
     console.print(Text(_written_by(found)))
     if found.test:
         console.print(Text("a test game: its dice may be forced", style="yellow"))

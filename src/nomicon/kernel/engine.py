@@ -31,6 +31,7 @@ from nomicon.kernel import (
     statuses,
     subgames,
     timers,
+    upgrades,
 )
 from nomicon.kernel.actions import ArgsValidator, describe_args, summarise
 from nomicon.kernel.context import Batch, Ctx
@@ -225,6 +226,21 @@ class Game:
         pack = registry.pack(root["game"]["pack"])
         return cls(pack, root, registry=registry, secret=secret, log=log,
                    allow_forced=allow_forced)
+
+    def upgrade(self, version: str, *, at: datetime | None = None) -> list[dict[str, Any]]:
+        """Bring a state kept by ``version`` of the pack to the running version, in one
+        batch at ``at`` (default: the game's clock) by the admin; its events (none
+        when the state is at the running version already, or no declared steps lead
+        there). ``VersionRefused`` when ``version`` is newer than the running one
+        (see :mod:`nomicon.kernel.upgrades`)."""
+        steps = upgrades.path(self.pack.id, self.pack.upgrades, version, self.pack.version)
+        if not steps:
+            return []
+        before = self.head
+        with self._transaction(at or self.clock, ADMIN) as ctx:
+            upgrades.apply(ctx, self.pack.id, steps)
+        self.invalidate_ruleset()  # a step may rewrite the rules' own records
+        return self.log[before:]
 
     def fork(self) -> Game:
         """An independent copy (what-if runs, previews): no commit hooks, same secret.

@@ -580,3 +580,14 @@ class ProposalDeclaredSick(TypedDict):
 PROPOSAL_DECLARED_SICK = EventKind("proposal.declared-sick", ProposalDeclaredSick)
 #: A complete waste of time: no turn, and a fine.
 PROPOSAL_FINED = EventKind("proposal.fined", TurnEarned)
+# -- pack upgrades (kernel/upgrades.py) ---------------------------------------------------
+class PackUpgraded(TypedDict):
+    # Not "from" and "to": ``to`` is ctx.emit's audience.
+    pack: str
+    from_version: str
+    to_version: str
+
+
+#: A game stored by an older version of its pack had its state moved to where the
+#: running version keeps it (one event a step, the step's changes under it).
+PACK_UPGRADED = EventKind("pack.upgraded", PackUpgraded)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from nomicon.kernel.errors import GameError
 from nomicon.kernel.rules import Rule
+from nomicon.kernel.upgrades import Upgrade
 
 if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
@@ -48,6 +49,9 @@ class Pack:
     # The version of the pack's rules: a game records it, and verify re-executes a
     # game written by another version knowing it may legitimately diverge.
     version: ClassVar[str] = "1"
+    # How a game stored by an older version is brought to this one, a step a version
+    # (nomicon.kernel.upgrades): the service runs them when it opens such a game.
+    upgrades: ClassVar[tuple[Upgrade, ...]] = ()
     description: ClassVar[str] = ""
     Params: ClassVar[type[PackParams]] = PackParams
     initial: ClassVar[tuple[Initial, ...]] = ()

@@ -18,6 +18,7 @@ from pydantic import Field
 from nomicon.authoring import Ctx, Initial, Pack, PackParams
 from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic import goofspiel
+from nomicon.packs.ackanomic.upgrades import UPGRADES
 
 # The rules whose workings the invariants check: with all of them in force, the spades
 # and the packs are conserved.
@@ -36,6 +37,10 @@ class GoofspielParams(PackParams):
 class AckanomicGoofspiel(Pack):
     id = "ackanomic-goofspiel"
     title = "Ackanomic: Game of Pure Skill"
+    # 2: a round's bids are a sealed step of the kernel and its end the step's
+    # deadline; version 1 kept them in each bidder's "bid" and a timer of Rule 43's.
+    version = "2"
+    upgrades = UPGRADES
     description = ("Ackanomic rule 1250.7 (Goofspiel) on its own: each player bids a card of "
                    "their suit, sealed, for a random spade; the highest single bid takes it. "
                    "Games follow one another; each winner receives 8 points and a Trophy.")

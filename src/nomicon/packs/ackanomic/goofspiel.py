@@ -22,7 +22,7 @@ into the table's own ledger; see INTERPRETATIONS.md.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import Field
@@ -312,11 +312,15 @@ class Bidding(Rule):
     # a bid is final once made ("submits a bid").
     @hook(ROUND_BEGAN)
     def collect_bids(self, ctx: Ctx, data: RoundBegan) -> None:
+        self.open_bids(ctx, data["round"], parse(data["ends"]))
+
+    def open_bids(self, ctx: Ctx, number: int, ends: datetime) -> None:
+        """Open round ``number``'s sealed step of bids, until ``ends``."""
         referee = ctx.get([KEY, "referee"])
-        ctx.open_step(BIDS, bidders(ctx), deadline=parse(data["ends"]),
+        ctx.open_step(BIDS, bidders(ctx), deadline=ends,
                       default=self.bid_for_the_absent, choices=self._hand,
                       visible_to=[referee] if referee else [], changeable=False,
-                      on_resolve=self.bids_in, data={"round": data["round"]})
+                      on_resolve=self.bids_in, data={"round": number})
 
     def _hand(self, ctx: Ctx, actor: str) -> list[int]:
         hand: list[int] = ctx.attr(actor, "hand", [])

@@ -45,6 +45,7 @@ from nomicon.packs.bnomic_grid.rocks import BigRocks, Yeti
 from nomicon.packs.bnomic_grid.sirens import Lovemaking, Sirens
 from nomicon.packs.bnomic_grid.squares import GridObjects, GridSquares, TheGrid, ensure_board
 from nomicon.packs.bnomic_grid.terms import FUND, KINDS, OVERLAPPING, POINTS, TOAD_PREFIX, kind
+from nomicon.packs.bnomic_grid.upgrades import UPGRADES
 from nomicon.packs.bnomic_grid.wax import BallsOfWax
 
 
@@ -58,8 +59,11 @@ class BNomicGrid(Pack):
     id = "bnomic-grid"
     title = "B Nomic: The Grid"
     # 2: a hit (grid.hit) is shown to every player and names who gained the points;
-    # version 1 showed it to nobody but the admin.
-    version = "2"
+    # version 1 showed it to nobody but the admin. 3: the Grid Objects are entities
+    # (entities.<id>, no longer board.objects.<id>); the move was first made without
+    # raising the version, so a game of version 1 or 2 may be written in either shape.
+    version = "3"
+    upgrades = UPGRADES
     description = ("A 20x20 grid with Grid Objects that move, are carried and fly: Elbonian "
                    "Airways, Big Rocks, Sirens, the Yeti, Toads, the Big Stick, the Shield, "
                    "Balls of Wax, Radar and Pinball Guns; time counted in nweeks and ndays.")

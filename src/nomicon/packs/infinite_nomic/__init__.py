@@ -21,6 +21,7 @@ from nomicon.packs.infinite_nomic.features import BANK, COP_CAR, SHOP, Features,
 from nomicon.packs.infinite_nomic.moving import Looping, Moving
 from nomicon.packs.infinite_nomic.snakes import SnakesAndLadders
 from nomicon.packs.infinite_nomic.tiles import PointsAndTiles
+from nomicon.packs.infinite_nomic.upgrades import UPGRADES
 from nomicon.packs.infinite_nomic.voting import ProposingAndVoting
 
 
@@ -33,6 +34,7 @@ class InfiniteNomicR7(Pack):
     title = "Infinite Nomic, Round 7"
     # 2: Flutes and Houses are goods of the ledger, no longer a player's "items".
     version = "2"
+    upgrades = UPGRADES
     description = ("A board nomic played on Discord: a ring of numbered spaces, 1d6 movement, "
                    "points, Jail and Gulag, the Frontier, the Cop Car, snakes and ladders.")
     Params = Params
