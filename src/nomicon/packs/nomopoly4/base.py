@@ -198,7 +198,7 @@ class Turns(Rule):
         ctx.set_attr(data["player"], "turn_ready", True)
 
     @every("every day at noon and midnight Central")
-    def new_turns(self, ctx: Ctx) -> None:
+    def new_turns(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         for player in ctx.players():
             if ctx.attr(player, "turn_ready", False):
                 plan = ctx.adjust(travel.FORCED_PLAN, {"player": player, "direction": FORWARDS})

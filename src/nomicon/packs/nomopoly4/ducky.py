@@ -71,7 +71,7 @@ class DuckyTravels(Rule):
                               cause=self.label, pied=[])
 
     @every(param="schedule")
-    def travel(self, ctx: Ctx) -> None:
+    def travel(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         if ctx.entity(DUCKY) is None:
             return
         roll = ctx.roll(self.params.die, "the Rber Ducky's move")

@@ -78,7 +78,7 @@ class ThirtyADay(Rule):
 
 
 class MostPerAction(Rule):
-    """No single action by any player may cause any player to gain or lose more then $100 000."""  # noqa: E501
+    """No single action by any player may cause any player to gain or lose more then $100 000."""
 
     key = "most-per-action"
     pack = PACK
