@@ -66,7 +66,7 @@ class NomopolyIV(Pack):
         "and commands) and the proposals that need it are not built yet, so history can "
         f"only be {past.built_prefix()} and the game as it ended cannot be played yet.")
     Params = Params
-    provides = frozenset({"board:snake", "board:numbered"})
+    provides = frozenset({"board:snake"})
     board = "snake"
     players = (1, None)
     initial = (

@@ -28,7 +28,14 @@ from nomicon.authoring import (
 )
 from nomicon.governance.methods import MajorityVote
 from nomicon.packs.nomopoly4 import travel
-from nomicon.packs.nomopoly4.travel import FORWARDS, PACK
+from nomicon.packs.nomopoly4.travel import (
+    FORWARDS,
+    HAS_DOLLARS,
+    LOCATIONS,
+    PACK,
+    SNAKE,
+    TURNS,
+)
 
 DOLLARS = "dollars"
 
@@ -79,6 +86,7 @@ class Money(Rule):
     pack = PACK
     number = 401
     title = "Money"
+    provides = frozenset({HAS_DOLLARS})
     currencies = (Currency(DOLLARS, minimum=0, doc="Nomopoly Dollars"),)
 
     @hook(events.PLAYER_JOINED)
@@ -109,6 +117,7 @@ class Trade(Rule):
     pack = PACK
     number = 601
     title = "Trade"
+    requires = frozenset({HAS_DOLLARS})
 
     def _others(self, ctx: Ctx, actor: str) -> list[str]:
         return [p for p in ctx.players() if p != actor]
@@ -172,6 +181,8 @@ class Occupying(Rule):
     pack = PACK
     number = 704
     title = "Occupying squares"
+    requires = frozenset({SNAKE})
+    provides = frozenset({LOCATIONS})
     attributes = (Attribute("location", 1, doc="the square the player occupies"),)
 
 
@@ -184,6 +195,8 @@ class Turns(Rule):
     pack = PACK
     number = 801
     title = "Turns"
+    requires = frozenset({SNAKE, LOCATIONS})
+    provides = frozenset({TURNS})
     attributes = (Attribute("turn_ready", False, doc="the player has a turn to take"),)
 
     class Params(RuleParams):

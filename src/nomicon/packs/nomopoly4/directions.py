@@ -9,7 +9,15 @@ from nomicon.boards import numbered
 from nomicon.packs.nomopoly4 import travel
 from nomicon.packs.nomopoly4.base import Turns
 from nomicon.packs.nomopoly4.events import TURN_TAKEN, TurnTaken
-from nomicon.packs.nomopoly4.travel import BACKWARDS, DIRECTIONS, FORWARDS, PACK
+from nomicon.packs.nomopoly4.travel import (
+    BACKWARDS,
+    DIRECTIONS,
+    FORWARDS,
+    LOCATIONS,
+    PACK,
+    SNAKE,
+    TURNS,
+)
 
 
 class ForwardsOrBackwards(Rule):
@@ -32,6 +40,7 @@ class ForwardsOrBackwards(Rule):
     # Its take-turn is chosen before Rule 801's (the first rule in order that allows
     # an action takes it), so the direction is the player's from now on.
     precedence = -1
+    requires = frozenset({SNAKE, LOCATIONS, TURNS})
     attributes = (Attribute("forced_direction", None,
                             doc="the direction of the player's last turn if it was taken "
                                 "for them; none after a turn they took themselves"),)

@@ -13,7 +13,7 @@ from nomicon.boards.walker import Piece
 from nomicon.packs.nomopoly4 import travel
 from nomicon.packs.nomopoly4.base import DOLLARS
 from nomicon.packs.nomopoly4.events import DUCKY_MOVED, PIED
-from nomicon.packs.nomopoly4.travel import FORWARDS, PACK
+from nomicon.packs.nomopoly4.travel import FORWARDS, HAS_DOLLARS, LOCATIONS, PACK, SNAKE
 
 DARK_LORD = "dark-lord"
 BANK = "bank-account-of-terror"
@@ -29,6 +29,7 @@ class DarkWorld(Rule):
     pack = PACK
     number = 1401
     title = "The Dark Lord and the Bank Account of Terror"
+    requires = frozenset({HAS_DOLLARS})
 
     class Params(RuleParams):
         starting_funds: int = Field(3, ge=0, description="dollars the Bank Account starts with")
@@ -54,6 +55,7 @@ class DuckyTravels(Rule):
     pack = PACK
     number = 1402
     title = "The Rber Ducky's travels"
+    requires = frozenset({SNAKE})
 
     class Params(RuleParams):
         # "Each saturday" at midnight GMT, like the Dark Lord's other timed events (a
@@ -92,6 +94,7 @@ class Pies(Rule):
     pack = PACK
     number = 1403
     title = "Pies"
+    requires = frozenset({HAS_DOLLARS, SNAKE, LOCATIONS})
 
     class Params(RuleParams):
         share: int = Field(10, ge=1, description="a pie takes one share-th of a player's money")

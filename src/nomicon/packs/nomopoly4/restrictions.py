@@ -10,7 +10,7 @@ from pydantic import Field
 
 from nomicon.authoring import ActionDecl, Ctx, Rule, RuleParams, events, hook, veto
 from nomicon.packs.nomopoly4.base import DOLLARS
-from nomicon.packs.nomopoly4.travel import PACK
+from nomicon.packs.nomopoly4.travel import HAS_DOLLARS, PACK
 
 #: Actions whose numbers are free: "You may create proposals with negative numbers or
 #: fractions without restrictions." (L386)
@@ -84,6 +84,7 @@ class MostPerAction(Rule):
     pack = PACK
     number = 1503
     title = "At most $100,000 an action"
+    requires = frozenset({HAS_DOLLARS})
 
     class Params(RuleParams):
         most: int = Field(100_000, ge=0)

@@ -11,7 +11,7 @@ from nomicon.authoring import Ctx, Rule, RuleParams, hook
 from nomicon.boards import numbered, snake
 from nomicon.packs.nomopoly4.base import DOLLARS
 from nomicon.packs.nomopoly4.events import SQUARES_CREATED, SquaresCreated
-from nomicon.packs.nomopoly4.travel import PACK
+from nomicon.packs.nomopoly4.travel import HAS_DOLLARS, PACK, SNAKE
 
 #: A square's resources are the dollars of the ledger account ``square:<identity>``:
 #: keyed by the square's identity, which it keeps when the board is renumbered.
@@ -38,6 +38,7 @@ class Resources(Rule):
     pack = PACK
     number = 710
     title = "Resources"
+    requires = frozenset({HAS_DOLLARS, SNAKE})
 
     class Params(RuleParams):
         most: int = Field(10_000, ge=0)
@@ -104,6 +105,7 @@ class TripleTheBoard(Rule):
     pack = PACK
     number = 0
     title = "Triple the board"
+    requires = frozenset({SNAKE})
 
     @classmethod
     def apply_once(cls, ctx: Ctx, params: RuleParams) -> None:

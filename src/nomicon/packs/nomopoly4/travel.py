@@ -19,6 +19,13 @@ from nomicon.packs.nomopoly4.events import TURN_TAKEN
 PACK = "nomopoly-iv"
 FORWARDS, BACKWARDS = "forwards", "backwards"
 DIRECTIONS = (FORWARDS, BACKWARDS)
+#: What the pack's rules provide and require: its snake board (the pack's), dollars
+#: (Rule 401), players on squares (Rule 704) and turns (Rule 801). A rule of this pack
+#: enacted into another game needs them.
+SNAKE = "board:snake"
+HAS_DOLLARS = "nomopoly:dollars"
+LOCATIONS = "nomopoly:locations"
+TURNS = "nomopoly:turns"
 #: Adjuster: whether players going past an end of the board come round (True) or stop.
 PLAYER_WRAPS = "nomopoly.player-wraps"
 #: Adjuster: how a turn taken for a player goes (``{"player", "direction"}``).
