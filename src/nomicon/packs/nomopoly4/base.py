@@ -213,7 +213,7 @@ class Turns(Rule):
     @every("every day at noon and midnight Central")
     def new_turns(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         for player in ctx.players():
-            if ctx.attr(player, "turn_ready", False):
+            if ctx.attr(player, "turn_ready", False) and travel.on_a_square(ctx, player):
                 plan = ctx.adjust(travel.FORCED_PLAN, {"player": player, "direction": FORWARDS})
                 direction = plan["direction"] if plan is not None else FORWARDS
                 travel.take_turn(ctx, player, direction, forced=True, die=self.params.die)
@@ -228,6 +228,7 @@ class Turns(Rule):
     def _has_turn(self, ctx: Ctx, actor: str) -> None:
         ctx.require(ctx.attr(actor, "turn_ready", False), "you have no turn to take",
                     detail="a turn comes every day at noon and at midnight Central time")
+        ctx.require(travel.on_a_square(ctx, actor), "you are on no square to travel from")
 
 
 class Proposals(MajorityVote):

@@ -71,6 +71,7 @@ class ForwardsOrBackwards(Rule):
     def _has_turn(self, ctx: Ctx, actor: str) -> None:
         ctx.require(ctx.attr(actor, "turn_ready", False), "you have no turn to take",
                     detail="a turn comes every day at noon and at midnight Central time")
+        ctx.require(travel.on_a_square(ctx, actor), "you are on no square to travel from")
 
     def _die(self, ctx: Ctx) -> int:
         for rule in ctx.rules.rules:

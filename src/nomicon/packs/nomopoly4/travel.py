@@ -51,6 +51,12 @@ def move_player(ctx: Ctx, player: str, steps: int, direction: str, *, how: str,
                        step_of(ctx, direction, wrap=player_wraps(ctx)), how=how, **extra)
 
 
+def on_a_square(ctx: Ctx, player: str) -> bool:
+    """Whether ``player`` stands on a square of the board (not so once a proposal has
+    repealed Rule 704, which gives players their squares)."""
+    return numbered.layout(ctx).exists(ctx.attr(player, "location"))
+
+
 def take_turn(ctx: Ctx, player: str, direction: str, *, forced: bool, die: int) -> None:
     """Roll the die and travel that many squares ``direction``; the turn is used."""
     who = f"{player}'s turn" + (" (taken for them)" if forced else "")
