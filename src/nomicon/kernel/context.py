@@ -555,16 +555,18 @@ class Ctx(Mechanisms):
         return ledger.balance(self.state, account, currency)
 
     def transfer(self, source: str | None, target: str | None, amount: int, currency: str,
-                 reason: str, *, forced: bool = False) -> int:
+                 reason: str, *, forced: bool = False, to: Sequence[str] | None = None) -> int:
         """Move money or goods between accounts (``None``: from or to outside the game).
 
         Returns the amount moved (rules may adjust or cancel a transfer). A transfer
         that would take an account below the currency's minimum is refused in the
         name of the rule that declared the currency; a ``forced`` one (a fine, rent)
         asks the rules to settle the shortfall, takes what there is and records the
-        rest as bad debt (see :func:`nomicon.kernel.ledger.transfer`).
+        rest as bad debt (see :func:`nomicon.kernel.ledger.transfer`). ``to`` shows its
+        events only to those named and the admin.
         """
-        return ledger.transfer(self, source, target, amount, currency, reason, forced=forced)
+        return ledger.transfer(self, source, target, amount, currency, reason, forced=forced,
+                               to=to)
 
     def gain(self, player: str, amount: int, reason: str, currency: str = "points") -> int:
         return self.transfer(OUTSIDE, player, amount, currency, reason)

@@ -200,6 +200,7 @@ class Game:
             for initial in pack.initial:
                 enact(ctx, initial.cls, number=initial.number, title=initial.title,
                       params=initial.params)
+            pack.after_rules(ctx, pack_params)
         for name in players:
             game.act(name, "join")
         return game

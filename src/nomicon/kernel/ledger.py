@@ -65,7 +65,7 @@ def open_account(ctx: Acting, account: str) -> None:
 
 # -- transfers --------------------------------------------------------------------
 def transfer(ctx: Acting, source: str | None, target: str | None, amount: int, currency: str,
-             reason: str, *, forced: bool = False) -> int:
+             reason: str, *, forced: bool = False, to: Sequence[str] | None = None) -> int:
     """Move ``amount`` of ``currency`` from ``source`` to ``target`` (``None``: from or
     to outside the game); returns the amount moved.
 
@@ -73,7 +73,8 @@ def transfer(ctx: Acting, source: str | None, target: str | None, amount: int, c
     transfer that would take the source below the currency's minimum is refused in
     the name of the rule that declared the currency, unless it is ``forced``: then
     the rules are asked to settle the shortfall, what there is is taken, and the rest
-    is recorded as bad debt.
+    is recorded as bad debt. ``to`` keeps the transfer's events from all but those
+    named and the admin (a balance only some may see).
     """
     if amount < 0:
         source, target, amount = target, source, -amount
@@ -105,10 +106,10 @@ def transfer(ctx: Acting, source: str | None, target: str | None, amount: int, c
                           balance(ctx.state, target, currency) + amount)
         data = {**final, "amount": amount, "forced": True} if forced else final
         text = f"{source or 'outside'} -> {target or 'outside'}: {amount} {currency} ({reason})"
-        ctx.emit(events.TRANSFER, text, **data)
+        ctx.emit(events.TRANSFER, text, to=to, **data)
     if unpaid:
         ctx.emit(events.BAD_DEBT, f"{source} could not pay {unpaid} of the {due} {currency} owed "
-                 f"to {target or 'outside'} ({reason}): written off as bad debt",
+                 f"to {target or 'outside'} ({reason}): written off as bad debt", to=to,
                  debtor=source, creditor=target, currency=currency, due=due, paid=amount,
                  unpaid=unpaid, reason=reason)
     return amount

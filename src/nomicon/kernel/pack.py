@@ -67,6 +67,10 @@ class Pack:
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         """Build the initial board and pack state (before the rules are enacted)."""
 
+    def after_rules(self, ctx: Ctx, params: PackParams) -> None:
+        """What a new game does once its initial rules are in force, in the same batch
+        (a pack that replays a history passes its first proposals here)."""
+
     def invariants(self, state: dict[str, Any]) -> list[str]:
         """What is wrong with the state, if anything (empty when all hold)."""
         return []

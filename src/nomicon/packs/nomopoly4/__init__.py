@@ -1,0 +1,161 @@
+"""Nomopoly IV: a web-played board nomic whose passed proposals are its history.
+
+The seed is the list of passed proposals without the base rules; the pack runs the
+smallest base they presuppose (sections I-XI, :mod:`.base`, each rule saying it is
+reconstructed) and replays the proposals through governance (:mod:`.history`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from nomicon.authoring import Ctx, Initial, Pack, PackParams
+from nomicon.boards import numbered
+from nomicon.packs.nomopoly4 import history as past
+from nomicon.packs.nomopoly4 import strategy
+from nomicon.packs.nomopoly4.base import (
+    DOLLARS,
+    DisruptionOfGameplay,
+    EndingTheGame,
+    Items,
+    Layout,
+    Money,
+    Occupying,
+    Order,
+    Players,
+    Proposals,
+    TheAdmin,
+    TheBoard,
+    TheRules,
+    Trade,
+    Turns,
+)
+from nomicon.packs.nomopoly4.directions import ForwardsOrBackwards
+from nomicon.packs.nomopoly4.ducky import DarkWorld, DuckyTravels, Pies, ducky_square
+from nomicon.packs.nomopoly4.experience import ALIVE, DEAD, Experience, ExperienceForTurns, TheDead
+from nomicon.packs.nomopoly4.restrictions import MostPerAction, NoNegativesOrFractions, ThirtyADay
+from nomicon.packs.nomopoly4.squares import Adjacent, Resources, TripleTheBoard
+
+
+class Params(PackParams):
+    board_size: int = Field(20, ge=2, le=10_000, description="squares at the start (Rule 701)")
+    columns: int = Field(10, ge=1, le=100, description="squares to a row (Rule 702)")
+    starting_money: int = Field(2000, ge=0, description="dollars each player starts with "
+                                                        "(Rule 401)")
+    history: int | None = Field(None, ge=0, le=past.TOTAL,
+                                description="start after the first K proposals (P01..PK); "
+                                            "default: as many as are built")
+
+    @model_validator(mode="after")
+    def _built(self) -> Params:
+        if self.history is not None:
+            past.first(self.history)  # ValueError: a record is not built yet
+        return self
+
+
+class NomopolyIV(Pack):
+    id = "nomopoly-iv"
+    title = "Nomopoly IV"
+    description = (
+        "A board nomic on a numbered snake board (20 squares in rows of ten): dollars, "
+        "turns at noon and midnight Central, proposals, and the game's history replayed "
+        "proposal by proposal (--param history=K). Built so far: the reconstructed base "
+        f"and proposals {', '.join(r.id for r in past.RECORDS)}; P01 (units, buildings "
+        "and commands) and the proposals that need it are not built yet, so history can "
+        f"only be {past.built_prefix()} and the game as it ended cannot be played yet.")
+    Params = Params
+    provides = frozenset({"board:snake"})
+    board = "snake"
+    players = (1, None)
+    initial = (
+        Initial(TheRules), Initial(TheAdmin), Initial(Players), Initial(Money), Initial(Items),
+        Initial(Trade), Initial(TheBoard), Initial(Layout), Initial(Order), Initial(Occupying),
+        Initial(Turns), Initial(Proposals), Initial(DisruptionOfGameplay),
+        Initial(EndingTheGame),
+    )
+    rule_classes = (
+        Experience, ExperienceForTurns, TheDead, DarkWorld, DuckyTravels, Pies,
+        NoNegativesOrFractions, ThirtyADay, MostPerAction, ForwardsOrBackwards, Resources,
+        Adjacent, TripleTheBoard,
+    )
+
+    def setup(self, ctx: Ctx, params: PackParams) -> None:
+        assert isinstance(params, Params)
+        numbered.setup(ctx, params.board_size, columns=params.columns)
+
+    def after_rules(self, ctx: Ctx, params: PackParams) -> None:
+        assert isinstance(params, Params)
+        count = past.built_prefix() if params.history is None else params.history
+        for record in past.first(count):
+            past.implement(ctx, record)
+
+    def greedy_score(self, state: dict[str, Any], actor: str, name: str,
+                     args: dict[str, Any]) -> float:
+        """How much the greedy bot likes an action (see strategy.py)."""
+        return strategy.greedy_score(state, actor, name, args)
+
+    def invariants(self, state: dict[str, Any]) -> list[str]:
+        problems: list[str] = []
+        board = numbered.layout_of(state["board"])
+        spaces = state["board"].get("spaces", {})
+        if sorted(map(int, spaces)) != list(board.squares()):
+            problems.append(f"the board's squares are not exactly 1..{board.size}")
+        ids = [record.get("id") for record in spaces.values()]
+        if len(set(ids)) != len(ids):
+            problems.append("two squares share an identity")
+        for holder, balances in state.get("accounts", {}).items():
+            for currency, amount in balances.items():
+                if not isinstance(amount, int) or amount < 0:
+                    problems.append(f"{holder} holds {amount!r} {currency}")
+        for name, player in state["players"].items():
+            where = player.get("location")
+            if "location" in player and not board.exists(where):
+                problems.append(f"{name} is on no square ({where!r})")
+            problems += _experience_problems(name, player)
+            jumps = player.get("jumps")
+            if "jumps" in player and not (isinstance(jumps, int) and 0 <= jumps <= 9):
+                problems.append(f"{name} has {jumps!r} Jumps, not 0..9")
+        ducky = ducky_square(state)
+        if "rber-ducky" in state.get("entities", {}) and not board.exists(ducky):
+            problems.append(f"the Rber Ducky is on no square ({ducky!r})")
+        for eid, entity in state.get("entities", {}).items():
+            where = entity.get("location")
+            if where is not None and not board.exists(where):
+                problems.append(f"{eid} stands on no square ({where!r})")
+        return problems
+
+    def metrics(self, state: dict[str, Any]) -> dict[str, float]:
+        """For simulations: the board's size, proposals made and passed, dollars held
+        by players and by the Bank Account of Terror, and the highest level."""
+        players = state["players"]
+        proposals = state.get("proposals", {}).values()
+        accounts = state.get("accounts", {})
+        return {
+            "board.size": float(state["board"].get("size", 0)),
+            "proposals.made": float(len(proposals)),
+            "proposals.passed": float(sum(p["status"] == "passed" for p in proposals)),
+            "dollars.players": float(sum(accounts.get(p, {}).get(DOLLARS, 0) for p in players)),
+            "dollars.terror": float(accounts.get("bank-account-of-terror", {}).get(DOLLARS, 0)),
+            "level.highest": float(max((p.get("level", 0) for p in players.values()),
+                                       default=0)),
+        }
+
+
+def _experience_problems(name: str, player: dict[str, Any]) -> list[str]:
+    """What is wrong with a player's Experience, Level and State of Being (Rule 1301),
+    once they exist."""
+    if "experience" not in player:
+        return []
+    xp, level, state = player["experience"], player.get("level"), player.get("state_of_being")
+    problems = []
+    if not (isinstance(xp, int) and xp >= 0):
+        problems.append(f"{name}'s Experience is {xp!r}, not a non-negative integer")
+    elif isinstance(level, int) and xp >= (1 if level == 0 else abs(level) * 10):
+        problems.append(f"{name} has {xp} Experience at Level {level}: a level is due")
+    if not isinstance(level, int):
+        problems.append(f"{name}'s Level is {level!r}, not an integer")
+    elif state != (DEAD if level <= 0 else ALIVE):
+        problems.append(f"{name} is {state} at Level {level}")
+    return problems

@@ -1,0 +1,103 @@
+"""Nomopoly IV's history: the records, the history parameter, and a replay that passes
+every built proposal in order through governance, checking the pack's invariants and
+that the folded log equals the live state after each."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+import nomicon
+from nomicon.kernel.engine import Game
+from nomicon.kernel.errors import GameError
+from nomicon.kernel.state import fold
+from nomicon.packs.nomopoly4 import NomopolyIV, history
+
+START = datetime(2005, 1, 3, 12, 0, tzinfo=UTC)  # a Monday
+PLAYERS = ["alice", "bob", "carol"]
+
+
+def new_game(**params: Any) -> Game:
+    return nomicon.new_game("nomopoly-iv", players=PLAYERS, seed=4, start=START, params=params,
+                            allow_forced=True)
+
+
+def pass_record(game: Game, record: history.Record) -> int:
+    """Pass one record as players would: alice proposes it, everyone votes for it."""
+    game.act("alice", "propose", title=f"{record.id}: {record.title}", text=record.text,
+             amendment=record.amendment_list())
+    number = max(int(k) for k in game.state.root["proposals"])
+    for player in PLAYERS:
+        if game.state.root["proposals"][str(number)]["status"] == "open":
+            game.act(player, "vote", proposal=number, vote="for")
+    return number
+
+
+def test_records_are_in_enactment_order_and_quote_the_seed() -> None:
+    indexes = [r.index for r in history.RECORDS]
+    assert indexes == sorted(indexes)
+    # The seed is newest first, so a later proposal sits on earlier lines.
+    starts = [r.lines[0] for r in history.RECORDS]
+    assert starts == sorted(starts, reverse=True)
+    p02 = history.BY_ID["P02"]
+    assert p02.text.splitlines()[0] == ("All players will get three additional properties: "
+                                        "Experience, Level and State of Being.")
+    assert p02.text.splitlines()[-1] == ("If a player is dead, he may not make any proposals "
+                                         "or retract proposals made by him.")
+    assert history.BY_ID["P09"].text.startswith("Define the term adjacent.")
+
+
+def test_history_is_the_unbroken_run_from_p01() -> None:
+    # P01 (the units framework) is not built, so no proposal can be replayed yet.
+    assert history.built_prefix() == 0
+    with pytest.raises(ValueError, match="P01 is not built yet"):
+        history.first(2)
+    with pytest.raises(GameError, match="P01 is not built yet"):
+        new_game(history=2)
+    game = new_game(history=0)
+    assert game.state.root["proposals"] == {}
+    assert game.state.root["game"]["params"]["history"] == 0
+    assert "not built yet" in NomopolyIV.description
+
+
+def test_history_replays_records_through_the_admins_implement(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # With P01 pretended built (as P02's record), history=1 passes it at setup as the
+    # admin implements a passed proposal.
+    fake = history.Record("P01", (395, 407), "Experience", history.BY_ID["P02"].amendment)
+    monkeypatch.setattr(history, "BY_ID", {**history.BY_ID, "P01": fake})
+    game = new_game(history=1)
+    proposal = game.state.root["proposals"]["1"]
+    assert proposal["status"] == "passed"
+    assert proposal["implementation"]["by"] == "admin"
+    assert proposal["history"] == "P01"
+    assert proposal["text"] == fake.text
+    assert {"1301", "1302", "1303"} <= set(game.state.root["rules"])
+    assert game.state.root["players"]["alice"]["level"] == 1
+
+
+def test_replay_passes_every_built_record_in_order() -> None:
+    game = new_game()
+    pack = game.pack
+    for record in history.RECORDS:
+        number = pass_record(game, record)
+        assert game.state.root["proposals"][str(number)]["status"] == "passed", record.id
+        assert pack.invariants(game.state.root) == [], record.id
+        folded = fold(op for event in game.log for op in event.get("ops", ()))
+        assert folded == game.state.root, record.id
+    rules = game.state.root["rules"]
+    assert {"710", "711", "802", "1301", "1401", "1402", "1403", "1501", "1502",
+            "1503"} <= set(rules)
+    # P11: 60 squares; P21: the Ducky's days.
+    assert game.state.root["board"]["size"] == 60
+    assert rules["1402"]["params"]["schedule"] == (
+        "every Monday, Wednesday and Saturday at 00:00 GMT")
+    # P03 put the Ducky on Square 1, where every player stood: each was hit by a pie
+    # (a tenth of $2000 to the Bank Account of Terror) and pushed to Square 2. P11 then
+    # moved Square 1 to 2 and Square 2 to 5.
+    assert game.state.root["entities"]["rber-ducky"]["location"] == 2
+    assert all(p["location"] == 5 for p in game.state.root["players"].values())
+    assert game.state.root["accounts"]["bank-account-of-terror"]["dollars"] == 3 + 3 * 200
+    assert all(game.state.root["accounts"][p]["dollars"] == 1800 for p in PLAYERS)
