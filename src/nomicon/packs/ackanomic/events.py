@@ -39,7 +39,8 @@ class Round(TypedDict):
 
 
 class BidsIn(Round):
-    bids: dict[str, int]  # each player's card, as the sealed step resolved them
+    # each player's card, as the sealed step resolved them (None: no card left to bid)
+    bids: dict[str, int | None]
 
 
 class Instance(TypedDict):

@@ -293,6 +293,11 @@ class Prize(Rule):
     @hook(DRAW_PRIZE)
     def draw(self, ctx: Ctx, data: Round) -> None:
         prizes = ctx.get([KEY, "prizes"])
+        if not prizes:
+            # Only a change of the rules (an instance started again mid-game) can
+            # start a round with the spades used up: that round has no prize.
+            ctx.set([KEY, "prize"], None)
+            return
         prize = ctx.pick(prizes, f"prize for round {data['round']} (1dK over the spades left, "
                                  "lowest first)")
         ctx.set([KEY, "prizes"], [card for card in prizes if card != prize])
@@ -343,9 +348,13 @@ class Bidding(Rule):
         ctx.require(step is None or actor not in step.submitted,
                     "you have already bid this round", detail="a player bids one card a round")
 
-    def bid_for_the_absent(self, ctx: Ctx, player: str) -> int:
-        """The referee's random card for a player who did not bid by the end of the round."""
-        card: int = ctx.pick(self._hand(ctx, player),
+    def bid_for_the_absent(self, ctx: Ctx, player: str) -> int | None:
+        """The referee's random card for a player who did not bid by the end of the round
+        (none when a change of the rules emptied their pack while the round was open)."""
+        hand = self._hand(ctx, player)
+        if not hand:
+            return None
+        card: int = ctx.pick(hand,
                              f"bid for {player}, who did not bid (1dK over their pack, "
                              "lowest first)")
         return card
@@ -379,7 +388,9 @@ class Resolution(Rule):
     @hook(BIDS_IN)
     def resolve(self, ctx: Ctx, data: BidsIn) -> None:
         prize = ctx.get([KEY, "prize"])
-        bids: dict[str, int] = dict(data["bids"])
+        # A player whose pack a change of the rules emptied during the round made no bid.
+        bids: dict[str, int] = {player: card for player, card in data["bids"].items()
+                                if card is not None}
         top = max(bids.values(), default=None)
         highest = [player for player, card in bids.items() if card == top]
         taker = highest[0] if len(highest) == 1 else None
