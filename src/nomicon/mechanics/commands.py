@@ -22,6 +22,7 @@ arguments where they are few.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
@@ -42,9 +43,11 @@ WHILE_COOLING = "commands.while-cooling"
 #: The arguments a command may take besides the unit and its name.
 ARGS = ("to", "target", "amount")
 
-TO = Arg("to", object, "where to (a square)", required=False)
-TARGET = Arg("target", str, "the target (a unit, building or player)", required=False)
-AMOUNT = Arg("amount", int, "how much", required=False, minimum=0)
+#: The arguments as commands take them (``takes``); a command that may go without
+#: one declares it ``replace(TO, required=False)``.
+TO = Arg("to", object, "where to (a square)")
+TARGET = Arg("target", str, "the target (a unit, building or player)")
+AMOUNT = Arg("amount", int, "how much", minimum=0)
 
 
 class Targeting(TypedDict):
@@ -263,7 +266,8 @@ class Commands(Rule):
     contributes: ClassVar[dict[str, Any]] = {units.FRAMEWORK: True}
 
     @action("command", Arg("unit", str, "the unit or building"),
-            Arg("command", str, "the command (move, attack, ...)"), TO, TARGET, AMOUNT)
+            Arg("command", str, "the command (move, attack, ...)"),
+            *(replace(arg, required=False) for arg in (TO, TARGET, AMOUNT)))
     def give_command(self, ctx: Ctx, actor: str, unit: str, command: str,
                      to: Any = None, target: str | None = None,
                      amount: int | None = None) -> None:
