@@ -201,6 +201,34 @@ class Wall(UnitType):
                 "rule": self.rid}
 
 
+class Railway(UnitType):
+    """Building: Railway. Initial Hit Points 200, armor 5. If the only unit or building at a location is a Railway then units owned by any player may move onto the square containing the Railway."""  # noqa: E501
+
+    key = "railway"
+    pack = PACK
+    number = 18
+    title = "Railway"
+    kind = "railway"
+    type_class = "building"
+
+    class Params(TypeParams):
+        max_hp: int = 200
+        range: int = 0
+        armor: int = 5
+        speed: int = 0
+
+    @adjust(units.PLACEMENT)
+    def open_to_units(self, ctx: Ctx, asked: units.Placement) -> units.Placement:
+        stats = units.stats_of(ctx, asked["kind"])
+        there = [e for e in units.things(ctx, location=asked["location"])
+                 if e != asked["entity"]]
+        if (asked["problem"] is not None and stats is not None and stats.type_class == "unit"
+                and there and all(ctx.entity(e)["kind"] == self.kind  # type: ignore[index]
+                                  for e in there)):
+            return {**asked, "problem": None, "rule": None}
+        return asked
+
+
 # -- commands -------------------------------------------------------------------------------
 def near(ctx: Ctx, unit: str) -> list[str]:
     """The units and buildings on the unit's square or an adjacent one."""
@@ -442,7 +470,7 @@ class Experience(Rule):
 
 
 RULES: tuple[type[Rule], ...] = (
-    Money, Frame, Warrior, Scv, Mesmer, Musketeer, Howitzer, Fort, GuardTower, Wall, Move,
+    Money, Frame, Warrior, Scv, Mesmer, Musketeer, Howitzer, Fort, GuardTower, Wall, Railway, Move,
     Attack, RecruitWarrior, UpgradeToScv, Tithe, Empathy, SpellShield, Experience)
 
 
