@@ -21,6 +21,7 @@ from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionRefused, Refusal
 from nomicon.kernel.timefmt import iso
 from nomicon.mechanics import cooldowns, units
+from nomicon.server.forms import action_forms
 
 
 def events(game: Game, kind: str) -> list[dict[str, Any]]:
@@ -195,3 +196,14 @@ def test_legal_actions_offer_a_form_per_unit_and_command_with_its_choices() -> N
     assert forms[(warrior, "attack")]["target"]["choices"] == ["warrior-2"]
     game.act("alice", "command", unit=warrior, command="move", to=6)
     assert {e["args"]["unit"]["choices"][0] for e in game.legal_actions("alice")} == {fort}
+
+
+def test_each_form_of_the_command_action_gets_its_own_element_id_on_the_page() -> None:
+    game = new_game()
+    place(game, "warrior", "alice", 5)
+    place(game, "fort", "alice", 15)
+    forms = action_forms(game.legal_actions("alice"))
+    assert [form.dom_id for form in forms] == [
+        "action-command", *(f"action-command-{n}" for n in range(1, len(forms)))]
+    assert [f.choices for f in forms[0].fields if f.name == "unit"] == [
+        (("warrior-1", "warrior-1"),)]
