@@ -92,6 +92,8 @@ def test_l308_empathy_reflects_the_5_a_warrior_deals_a_mesmer_and_hides_its_sour
     assert "empathy" in game.view("alice")["statuses"][mesmer]
     assert "empathy" not in game.view("bob").get("statuses", {}).get(mesmer, {})
     assert [e for e in game.log_for("bob") if e["type"] == "status.granted"] == []
+    assert game.view("bob")["entities"][mesmer]["last_command"] == {"command": "empathy",
+                                                                    "args": {}}
     game.act("bob", "command", unit=warrior, command="attack", target=mesmer,
              at=START + timedelta(hours=5))
     assert (hp(game, mesmer), hp(game, warrior)) == (20, 45)

@@ -175,12 +175,17 @@ class CommandRule(Rule):
         until = None
         if ctx.entity(unit) is not None:
             end = cooldowns.start(ctx, unit, self.cooldown(ctx, unit, args, outcome),
-                                  command=self.command, args=args)
+                                  command=self.command, args=self.kept(args))
             until = iso(end) if end is not None else None
         ctx.emit(COMMANDED, f"{actor} issues {self.command} to {unit}"
                  + (f"; it cools down until {until}" if until else ""), entity=unit,
                  kind=stats.kind, owner=actor, command=self.command, args=args, price=price,
                  cooldown_until=until)
+
+    def kept(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The arguments kept with the cool-down (public, like the entity, and given
+        to ``cooldown.ended``): all of them, unless the command is secret."""
+        return args
 
     def arguments(self, ctx: Ctx, given: dict[str, Any]) -> dict[str, Any]:
         """The command's own arguments from those given: refused when one it needs is
@@ -239,6 +244,10 @@ class Enchantment(CommandRule):
                          until=timedelta(hours=self.params.duration_hours),
                          data={"unit": unit}, by=actor)
         return {"target": target}
+
+    def kept(self, args: dict[str, Any]) -> dict[str, Any]:
+        # A secret enchantment's target stays out of the public record of the cool-down.
+        return {} if self.secret else args
 
     def redact(self, view: dict[str, Any], viewer: str) -> None:
         if not self.secret:
