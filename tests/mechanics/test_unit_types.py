@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from mechpack import START, Scv, acting, amend, entity, new_game, place
+from armypack import START, Scv, acting, amend, entity, new_game, place
 
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import Refusal

@@ -23,7 +23,7 @@ from nomicon.mechanics.commands import TARGET, TO, CommandRule, Enchantment
 from nomicon.mechanics.events import COOLDOWN_ENDED, DAMAGED, KILLED, CooldownEnded, Damaged, Killed
 from nomicon.mechanics.units import TypeParams, UnitType
 
-PACK = "mechanics-toy"
+PACK = "army-toy"
 START = datetime(2024, 3, 4, 12, 0, tzinfo=UTC)
 
 
@@ -474,9 +474,9 @@ RULES: tuple[type[Rule], ...] = (
     Attack, RecruitWarrior, UpgradeToScv, Tithe, Empathy, SpellShield, Experience)
 
 
-class MechanicsToy(Pack):
+class ArmyToy(Pack):
     id = PACK
-    title = "Mechanics toy"
+    title = "Army toy"
     board = "snake"
     provides: ClassVar[frozenset[str]] = frozenset({"board:snake"})
     initial = tuple(Initial(cls) for cls in RULES)
@@ -485,7 +485,7 @@ class MechanicsToy(Pack):
         numbered.setup(ctx, 20, columns=10)
 
 
-REGISTRY = installed().with_pack(MechanicsToy())
+REGISTRY = installed().with_pack(ArmyToy())
 
 
 def new_game(players: tuple[str, ...] = ("alice", "bob"), seed: int = 5) -> Game:

@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from mechpack import (
+from armypack import (
     START,
     RecruitWarrior,
     acting,

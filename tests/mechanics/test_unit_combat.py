@@ -9,7 +9,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from mechpack import START, acting, entity, new_game, place
+from armypack import START, acting, entity, new_game, place
 
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionRefused

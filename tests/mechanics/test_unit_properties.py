@@ -8,9 +8,9 @@ from __future__ import annotations
 import contextlib
 from datetime import timedelta
 
+from armypack import acting, new_game, place
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mechpack import acting, new_game, place
 
 from nomicon.kernel import entities
 from nomicon.kernel.errors import ActionRefused, Refusal
