@@ -614,9 +614,7 @@ class Game:
         prompted = bool(ctx.pending_prompts(actor))
         try:
             for plan in action_plans.for_admin if admin else action_plans.for_player:
-                entry = probe(ctx, actor, plan, admin, prompted)
-                if entry is not None:
-                    out.append(entry)
+                out.extend(probe(ctx, actor, plan, admin, prompted))
         finally:
             self.state.rollback(mark)
             if batch.ruleset_changed:

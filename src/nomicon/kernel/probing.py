@@ -152,9 +152,10 @@ def plans(ruleset: ActionTables) -> Plans:
 
 
 def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool
-          ) -> dict[str, Any] | None:
-    """The entry of ``legal_actions`` for one action, or None if ``actor`` may not take
-    it now: the checks of :meth:`Game.act <nomicon.kernel.engine.Game.act>` (the rule
+          ) -> list[dict[str, Any]]:
+    """The entries of ``legal_actions`` for one action: none if ``actor`` may not take
+    it now, one for each form if the action lists its forms (``ActionDecl.variants``).
+    The checks are those of :meth:`Game.act <nomicon.kernel.engine.Game.act>` (the rule
     that handles it, the vetoes, the precondition), without arguments, and the
     choices of its arguments. ``prompted``: whether a prompt awaits ``actor``'s
     answer (else the procedure's veto, which would pass, is not run)."""
@@ -175,10 +176,10 @@ def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool
                 candidate = each
                 break
         else:
-            return None
+            return []
     rule, decl, arg_plans, label = candidate
     if admin != decl.admin and not (admin and plan.name in ANSWERS):
-        return None
+        return []
     # Performance: this runs for every action of every legal_actions question. The
     # code of each veto, then of the rule, runs in its rule's name as in act(), by
     # putting the rule on top of the running stack rather than entering running()
@@ -199,13 +200,32 @@ def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool
             if arg.choices:
                 choices = list(getattr(rule, arg.choices)(ctx, actor))
                 if not choices and arg.required:
-                    return None
+                    return []
                 args[arg.name] = {**arg_plan.head, "choices": choices, **arg_plan.tail}
             else:
                 args[arg.name] = dict(arg_plan.whole)
+        forms = None if decl.variants_fn is None else decl.variants_fn(rule, ctx, actor)
     except Refusal:
-        return None
+        return []
     finally:
         del stack[depth:]
-    return {"name": plan.name, "rule": label, "doc": decl.doc, "args": args,
-            "on_turn": decl.on_turn}
+    if forms is None:
+        return [{"name": plan.name, "rule": label, "doc": decl.doc, "args": args,
+                 "on_turn": decl.on_turn}]
+    return [{"name": plan.name, "rule": label, "doc": decl.doc,
+             "args": _form(arg_plans, args, form), "on_turn": decl.on_turn}
+            for form in forms]
+
+
+def _form(arg_plans: Sequence[ArgPlan], args: dict[str, Any],
+          form: Mapping[str, list[Any] | None]) -> dict[str, Any]:
+    """The arguments of one form of an action: those it names with its choices, the
+    others as the action describes them."""
+    out: dict[str, Any] = {}
+    for arg_plan in arg_plans:
+        name = arg_plan.arg.name
+        if name not in form:
+            out[name] = args[name]
+        elif form[name] is not None:
+            out[name] = {**arg_plan.head, "choices": list(form[name] or ()), **arg_plan.tail}
+    return out

@@ -129,6 +129,7 @@ class ActionDecl:
     applies_fn: Callable[..., bool] | None = None
     check_fn: Callable[..., None] | None = None
     choices_fns: dict[str, Callable[..., list[Any]]] = field(default_factory=dict)
+    variants_fn: Callable[..., list[dict[str, list[Any] | None]]] | None = None
 
     def applies(self, fn: Callable[..., bool]) -> Callable[..., bool]:
         """Mark the predicate that says this rule handles the action now.
@@ -142,6 +143,18 @@ class ActionDecl:
     def check(self, fn: Callable[..., None]) -> Callable[..., None]:
         """Mark the precondition: it calls ``ctx.refuse`` when the action is not allowed."""
         self.check_fn = fn
+        return fn
+
+    def variants(self, fn: Callable[..., list[dict[str, list[Any] | None]]]
+                 ) -> Callable[..., list[dict[str, list[Any] | None]]]:
+        """Mark the method ``(ctx, actor)`` that lists the action's forms for
+        ``legal_actions``, one entry each: a mapping from argument names to the
+        choices of that argument in the form (None: the form has no such argument;
+        an argument not named keeps its general description). An action whose
+        arguments depend on one another (a unit's command and that command's
+        targets) is offered this way; no form, no entry.
+        """
+        self.variants_fn = fn
         return fn
 
 

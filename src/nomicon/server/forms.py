@@ -54,10 +54,14 @@ class ActionForm:
     as_admin: bool
     fields: tuple[Field, ...] = ()
     key: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+    #: Which form of its action this is, when the action has several (a command to
+    #: each unit): 0 for the first, so a page's element ids stay unique.
+    n: int = 0
 
     @property
     def dom_id(self) -> str:
-        return ("admin-" if self.as_admin else "") + "action-" + self.name
+        return (("admin-" if self.as_admin else "") + "action-" + self.name
+                + (f"-{self.n}" if self.n else ""))
 
 
 def _shown(value: Any) -> str:
@@ -95,12 +99,16 @@ def _example(kind: str) -> str:
 def action_forms(entries: list[dict[str, Any]], *, as_admin: bool = False) -> list[ActionForm]:
     """One form per entry of ``legal_actions``: the actions of the actor's turn first."""
     entries = sorted(entries, key=lambda entry: not entry.get("on_turn", False))
-    return [
-        ActionForm(name=entry["name"], title=entry["name"].replace("-", " ").capitalize(),
-                   doc=entry.get("doc", ""), rule=entry.get("rule", ""), as_admin=as_admin,
-                   fields=tuple(field_for(n, s) for n, s in (entry.get("args") or {}).items()))
-        for entry in entries
-    ]
+    seen: dict[str, int] = {}
+    forms = []
+    for entry in entries:
+        seen[entry["name"]] = seen.get(entry["name"], -1) + 1
+        forms.append(ActionForm(
+            name=entry["name"], title=entry["name"].replace("-", " ").capitalize(),
+            doc=entry.get("doc", ""), rule=entry.get("rule", ""), as_admin=as_admin,
+            fields=tuple(field_for(n, s) for n, s in (entry.get("args") or {}).items()),
+            n=seen[entry["name"]]))
+    return forms
 
 
 def read_arguments(form: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
