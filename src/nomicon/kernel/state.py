@@ -54,9 +54,21 @@ def copy_tree(value: Any) -> Any:
     """
     cls = type(value)
     if cls is dict:
-        return {k: v if type(v) in _SCALARS else copy_tree(v) for k, v in value.items()}
+        # A C-level shallow copy, then only the containers in it are replaced by
+        # copies: cheaper than building the dict in a comprehension (whose frame is a
+        # call of its own), since most values are scalars.
+        out = value.copy()
+        for key, item in out.items():
+            if type(item) not in _SCALARS:
+                out[key] = copy_tree(item)  # a value changes, not the keys: allowed
+        return out
     if cls is list:
-        return [v if type(v) in _SCALARS else copy_tree(v) for v in value]
+        # Lists of scalars (a hand of cards, a turn order) are the common case: one
+        # scan, then a C-level copy.
+        for item in value:
+            if type(item) not in _SCALARS:
+                return [v if type(v) in _SCALARS else copy_tree(v) for v in value]
+        return value.copy()
     if cls in _SCALARS:
         return value
     return copy.deepcopy(value)
