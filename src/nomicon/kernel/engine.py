@@ -117,6 +117,9 @@ class Game:
         # A simulation's last legal_actions: (actor, state changes, log length) and
         # the entries, given again while nothing has changed since.
         self._legal: tuple[tuple[str, int, int], list[dict[str, Any]]] | None = None
+        # A simulation's next timer, as the state stood (state changes) when it was
+        # found: a step asks twice (advance, then act) with nothing changed between.
+        self._next: tuple[int, dict[str, Any] | None] | None = None
 
     @classmethod
     def for_simulation(cls, pack: Pack, root: dict[str, Any], *, registry: Registry,
@@ -388,7 +391,12 @@ class Game:
                          {"id": prompt_id})
 
     def next_timer(self) -> dict[str, Any] | None:
-        return timers.next_timer(self.state.root, self.ruleset)
+        if not self.simulation:
+            return timers.next_timer(self.state.root, self.ruleset)
+        changes = self.state.changes
+        if self._next is None or self._next[0] != changes:
+            self._next = (changes, timers.next_timer(self.state.root, self.ruleset))
+        return self._next[1]
 
     def advance(self, to: datetime) -> None:
         """Move the clock to ``to``, firing every timer due on the way at its own time."""
