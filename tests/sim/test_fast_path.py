@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -130,3 +130,33 @@ def test_a_simulation_game_answers_legal_actions_again_only_while_nothing_change
     for game in (fast, live):
         game.act("alice", "roll")
     assert fast.legal_actions("alice") == live.legal_actions("alice")
+
+
+def test_a_simulation_game_finds_the_same_next_timer_as_a_live_game() -> None:
+    """A simulation's game keeps its next timer while its state is unchanged; a timer
+    set, fired or replaced, and a refused action, leave it as a live game finds it."""
+    players = ["alice", "bob", "carol"]
+    secret = dice.secret_from_seed("timers")
+    fast = Game.create("infinite-nomic-r7", start=START, players=players, secret=secret,
+                       simulation=True)
+    live = Game.create("infinite-nomic-r7", start=START, players=players, secret=secret)
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(120):
+        assert fast.next_timer() == live.next_timer()
+        timer = live.next_timer()
+        seen.add(None if timer is None else (timer["key"], timer["due"]))
+        actor = rng.choice(players)
+        minutes = rng.choice([0, 0, 1, 61, 60 * 25])
+        for game in (fast, live):
+            game.advance(game.clock + timedelta(minutes=minutes))
+            legal = game.legal_actions(actor)
+            try:
+                if legal:
+                    game.act(actor, legal[0]["name"])
+                else:
+                    game.act(actor, "roll")
+            except nomicon.ActionError:
+                pass
+    assert fast.state.root == live.state.root
+    assert len(seen) > 1  # the next timer changed along the way
