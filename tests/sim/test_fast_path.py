@@ -21,6 +21,7 @@ from nomicon.kernel.context import Ctx
 from nomicon.kernel.engine import Game
 from nomicon.kernel.pack import Pack, PackParams, installed
 from nomicon.sim import whatif
+from nomicon.sim.bots import RandomBot, step
 from nomicon.sim.report import summarise
 from nomicon.sim.runner import Settings, play_out, simulate
 from nomicon.sim.template import Template
@@ -160,3 +161,34 @@ def test_a_simulation_game_finds_the_same_next_timer_as_a_live_game() -> None:
                 pass
     assert fast.state.root == live.state.root
     assert len(seen) > 1  # the next timer changed along the way
+
+
+@pytest.mark.parametrize("pack", ["infinite-nomic-r7", "ackanomic-goofspiel"])
+def test_a_simulation_game_shows_the_views_of_a_live_game(pack: str) -> None:
+    """A simulation's game keeps the rules as views show them while the rules' part of
+    the state is unchanged; every player's view equals a live game's, step by step,
+    while amendments change the rules, and a view changed by its reader changes
+    nothing that a later view shows."""
+    players = ["alice", "bob", "carol"]
+    secret = dice.secret_from_seed(f"views:{pack}")
+    fast = Game.create(pack, start=START, players=players, secret=secret, simulation=True)
+    live = Game.create(pack, start=START, players=players, secret=secret)
+    rules_seen = set()
+    movers = [(game, RandomBot(random.Random(11), amend=True), random.Random(12))
+              for game in (fast, live)]
+    for _ in range(400):
+        for viewer in [*players, "admin"]:
+            shown = fast.view(viewer)
+            assert shown == live.view(viewer)
+            rules_seen.add(json.dumps(shown["rules"], sort_keys=True))
+            for entry in shown["rules"].values():  # the reader's own copy
+                entry["params"]["changed"] = True
+                entry["interpretations"].append("changed")
+                entry["title"] = "changed"
+        if live.is_over:
+            break
+        for game, bot, rng in movers:
+            step(game, bot, rng)
+    assert fast.state.root == live.state.root
+    if pack == "infinite-nomic-r7":
+        assert len(rules_seen) > 1  # the rules changed along the way
