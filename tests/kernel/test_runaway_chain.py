@@ -87,3 +87,45 @@ def test_a_deep_chain_that_ends_is_carried_out() -> None:
     game.act("ann", "ping", depth=5)  # six pings and six pongs, well within the bound
     assert game.view()["players"]["ann"]["pings"] == 6
     assert MAX_CHAIN >= 20  # far above any real chain
+
+
+class Dive(Rule):
+    """A player may dive some levels deep: each level down is an event whose hook goes
+    one level further, and the last ends with an event that no rule hooks."""
+
+    key = "dive"
+    pack = "dive"
+    number = 1
+    title = "Dive"
+
+    @action("dive", Arg("levels", int))
+    def start(self, ctx: Ctx, actor: str, levels: int) -> None:
+        ctx.emit("down", f"{actor} dives", player=actor, left=levels)
+
+    @hook("down")
+    def further(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        if data["left"] > 0:
+            ctx.emit("down", "further down", player=data["player"], left=data["left"] - 1)
+        else:
+            ctx.emit("bottom", "the bottom", player=data["player"])
+
+
+class DivePack(Pack):
+    id = "dive"
+    title = "Dive"
+    initial = (Initial(Dive),)
+
+
+def test_an_event_no_rule_hooks_still_counts_against_the_bound() -> None:
+    """The action runs in its rule's name (one level), each ``down`` hook one more: the
+    ``bottom`` event of a dive ``levels`` deep is emitted ``levels + 2`` levels deep,
+    and an event emitted :data:`MAX_CHAIN` deep stops the batch, hooked or not."""
+    game = Game.create("dive", start=START, players=("ann",), secret=dice.secret_from_seed(2),
+                       registry=installed().with_pack(DivePack()))
+    head = game.head
+    with pytest.raises(RuleError, match="a chain of rule effects did not end"):
+        game.act("ann", "dive", levels=MAX_CHAIN - 2)
+    assert game.head == head
+    events = game.act("ann", "dive", levels=MAX_CHAIN - 3)
+    assert [event["type"] for event in events].count("down") == MAX_CHAIN - 2
+    assert events[-1]["type"] == "bottom"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -21,6 +21,7 @@ from nomicon.kernel.context import Ctx
 from nomicon.kernel.engine import Game
 from nomicon.kernel.pack import Pack, PackParams, installed
 from nomicon.sim import whatif
+from nomicon.sim.bots import RandomBot, step
 from nomicon.sim.report import summarise
 from nomicon.sim.runner import Settings, play_out, simulate
 from nomicon.sim.template import Template
@@ -130,3 +131,64 @@ def test_a_simulation_game_answers_legal_actions_again_only_while_nothing_change
     for game in (fast, live):
         game.act("alice", "roll")
     assert fast.legal_actions("alice") == live.legal_actions("alice")
+
+
+def test_a_simulation_game_finds_the_same_next_timer_as_a_live_game() -> None:
+    """A simulation's game keeps its next timer while its state is unchanged; a timer
+    set, fired or replaced, and a refused action, leave it as a live game finds it."""
+    players = ["alice", "bob", "carol"]
+    secret = dice.secret_from_seed("timers")
+    fast = Game.create("infinite-nomic-r7", start=START, players=players, secret=secret,
+                       simulation=True)
+    live = Game.create("infinite-nomic-r7", start=START, players=players, secret=secret)
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(120):
+        assert fast.next_timer() == live.next_timer()
+        timer = live.next_timer()
+        seen.add(None if timer is None else (timer["key"], timer["due"]))
+        actor = rng.choice(players)
+        minutes = rng.choice([0, 0, 1, 61, 60 * 25])
+        for game in (fast, live):
+            game.advance(game.clock + timedelta(minutes=minutes))
+            legal = game.legal_actions(actor)
+            try:
+                if legal:
+                    game.act(actor, legal[0]["name"])
+                else:
+                    game.act(actor, "roll")
+            except nomicon.ActionError:
+                pass
+    assert fast.state.root == live.state.root
+    assert len(seen) > 1  # the next timer changed along the way
+
+
+@pytest.mark.parametrize("pack", ["infinite-nomic-r7", "ackanomic-goofspiel"])
+def test_a_simulation_game_shows_the_views_of_a_live_game(pack: str) -> None:
+    """A simulation's game keeps the rules as views show them while the rules' part of
+    the state is unchanged; every player's view equals a live game's, step by step,
+    while amendments change the rules, and a view changed by its reader changes
+    nothing that a later view shows."""
+    players = ["alice", "bob", "carol"]
+    secret = dice.secret_from_seed(f"views:{pack}")
+    fast = Game.create(pack, start=START, players=players, secret=secret, simulation=True)
+    live = Game.create(pack, start=START, players=players, secret=secret)
+    rules_seen = set()
+    movers = [(game, RandomBot(random.Random(11), amend=True), random.Random(12))
+              for game in (fast, live)]
+    for _ in range(400):
+        for viewer in [*players, "admin"]:
+            shown = fast.view(viewer)
+            assert shown == live.view(viewer)
+            rules_seen.add(json.dumps(shown["rules"], sort_keys=True))
+            for entry in shown["rules"].values():  # the reader's own copy
+                entry["params"]["changed"] = True
+                entry["interpretations"].append("changed")
+                entry["title"] = "changed"
+        if live.is_over:
+            break
+        for game, bot, rng in movers:
+            step(game, bot, rng)
+    assert fast.state.root == live.state.root
+    if pack == "infinite-nomic-r7":
+        assert len(rules_seen) > 1  # the rules changed along the way

@@ -439,8 +439,13 @@ class Ctx(Mechanisms):
         if to is not None:
             event["to"] = roles.resolve(self.state.root, to)  # roles as held now
         self.batch.events.append(event)
-        self.game._on_event(self, type, data)
-        self.dispatch(type, data, key=key)
+        game = self.game
+        game._on_event(self, type, data)
+        # Performance: most kinds have no hook in force (dice rolls, actions...);
+        # dispatch is skipped for them, unless the chain is deep enough that it
+        # would stop the batch (as it does whether or not a hook listens).
+        if type in game.ruleset.hooks or len(self._running) >= MAX_CHAIN:
+            self.dispatch(type, data, key=key)
 
     @overload
     def dispatch(self, type: EventKind[F], data: F, *, key: str | None = None) -> None: ...

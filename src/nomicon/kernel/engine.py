@@ -59,7 +59,7 @@ from nomicon.kernel.seating import Seating
 from nomicon.kernel.state import State, copy_tree, fold
 from nomicon.kernel.timefmt import iso, parse
 from nomicon.kernel.versions import NOMICON_VERSION
-from nomicon.kernel.views import log_before, log_view, view_of
+from nomicon.kernel.views import log_before, log_view, rules_part, view_of
 
 ADMIN = "admin"
 CommitHook = Callable[["Game", list[dict[str, Any]]], None]
@@ -118,6 +118,12 @@ class Game:
         # A simulation's last legal_actions: (actor, state changes, log length) and
         # the entries, given again while nothing has changed since.
         self._legal: tuple[tuple[str, int, int], list[dict[str, Any]]] | None = None
+        # A simulation's next timer, as the state stood (state changes) when it was
+        # found: a step asks twice (advance, then act) with nothing changed between.
+        self._next: tuple[int, dict[str, Any] | None] | None = None
+        # A simulation's rules as views show them, with the state's stamp of the rules
+        # then: rebuilt only when the rules' part of the state changes.
+        self._rules_shown: tuple[tuple[int, int], dict[str, Any]] | None = None
 
     @classmethod
     def for_simulation(cls, pack: Pack, root: dict[str, Any], *, registry: Registry,
@@ -405,7 +411,12 @@ class Game:
                          {"id": prompt_id})
 
     def next_timer(self) -> dict[str, Any] | None:
-        return timers.next_timer(self.state.root, self.ruleset)
+        if not self.simulation:
+            return timers.next_timer(self.state.root, self.ruleset)
+        changes = self.state.changes
+        if self._next is None or self._next[0] != changes:
+            self._next = (changes, timers.next_timer(self.state.root, self.ruleset))
+        return self._next[1]
 
     def advance(self, to: datetime) -> None:
         """Move the clock to ``to``, firing every timer due on the way at its own time."""
@@ -626,7 +637,16 @@ class Game:
              latest: int | None = None) -> dict[str, Any]:
         """What ``viewer`` may see now (``parts``, ``latest``: see ``views.view_of``)."""
         viewer = seats.viewer(self.state.root, viewer)  # a substitute sees as the seat
-        return view_of(self.state.root, self.ruleset, viewer, parts, latest=latest)
+        shown = None
+        # Only a simulation's game: a stored game's state may be caught up with the
+        # store by folding ops into it, which the state's stamps do not see.
+        if self.simulation and (parts is None or "rules" in parts):
+            stamp = self.state.stamp("rules")
+            if self._rules_shown is None or self._rules_shown[0] != stamp:
+                self._rules_shown = (stamp, rules_part(self.state.root))
+            shown = self._rules_shown[1]
+        return view_of(self.state.root, self.ruleset, viewer, parts, latest=latest,
+                       rules=shown)
 
     def log_for(self, viewer: str = ADMIN, after: int = 0, limit: int | None = None, *,
                 types: tuple[str, ...] | None = None) -> list[dict[str, Any]]:

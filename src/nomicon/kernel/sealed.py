@@ -375,7 +375,10 @@ def seen_by(steps: dict[str, Any], root: dict[str, Any], viewer: str) -> dict[st
     may not read, with ``submitted`` listing who has submitted."""
     out: dict[str, Any] = {}
     for name, record in steps.items():
-        shown = {k: copy_tree(v) for k, v in record.items() if k != "submissions"}
+        # One copy of the record without its submissions, rather than one per field.
+        shown = record.copy()
+        del shown["submissions"]
+        shown = copy_tree(shown)
         subs = record["submissions"]
         shown["submitted"] = [p for p in record["players"] if p in subs]
         if viewer == ADMIN:

@@ -54,9 +54,21 @@ def copy_tree(value: Any) -> Any:
     """
     cls = type(value)
     if cls is dict:
-        return {k: v if type(v) in _SCALARS else copy_tree(v) for k, v in value.items()}
+        # A C-level shallow copy, then only the containers in it are replaced by
+        # copies: cheaper than building the dict in a comprehension (whose frame is a
+        # call of its own), since most values are scalars.
+        out = value.copy()
+        for key, item in out.items():
+            if type(item) not in _SCALARS:
+                out[key] = copy_tree(item)  # a value changes, not the keys: allowed
+        return out
     if cls is list:
-        return [v if type(v) in _SCALARS else copy_tree(v) for v in value]
+        # Lists of scalars (a hand of cards, a turn order) are the common case: one
+        # scan, then a C-level copy.
+        for item in value:
+            if type(item) not in _SCALARS:
+                return [v if type(v) in _SCALARS else copy_tree(v) for v in value]
+        return value.copy()
     if cls in _SCALARS:
         return value
     return copy.deepcopy(value)
@@ -95,7 +107,7 @@ def fold(ops: Iterable[Sequence[Any]], root: dict[str, Any] | None = None) -> di
 class State:
     """The live state tree, with op recording and rollback."""
 
-    __slots__ = ("_ops", "_undo", "changes", "root")
+    __slots__ = ("_epoch", "_ops", "_stamps", "_undo", "changes", "root")
 
     def __init__(self, root: dict[str, Any] | None = None) -> None:
         self.root: dict[str, Any] = {} if root is None else root
@@ -103,6 +115,11 @@ class State:
         self._undo: list[tuple[Any, ...]] = []
         #: Counts the writes and rollbacks: the tree is as it was while this is unchanged.
         self.changes = 0
+        # The count of changes at the last write under each top-level key, and a count
+        # of the rollbacks and writes of the whole tree, which may have changed any
+        # key (see :meth:`stamp`).
+        self._stamps: dict[Key, int] = {}
+        self._epoch = 0
 
     # -- reading -----------------------------------------------------------
     def get(self, path: Path, default: Any = _MISSING) -> Any:
@@ -138,6 +155,7 @@ class State:
             self.root.update(copy_tree(value))
             self._ops.append(op)
             self.changes += 1
+            self._epoch += 1
             return
         parent = _container(self.root, path)
         key = path[-1]
@@ -161,6 +179,7 @@ class State:
             self._undo.append(("put", parent, key, old))
         self._ops.append(op)
         self.changes += 1
+        self._stamps[path[0]] = self.changes
 
     def delete(self, path: Path) -> None:
         path = list(path)
@@ -183,6 +202,7 @@ class State:
             self._undo.append(("reinsert", parent, key, old, position))
         self._ops.append(["del", path])
         self.changes += 1
+        self._stamps[path[0]] = self.changes
 
     def append(self, path: Path, value: Any) -> None:
         """Append ``value`` to the list at ``path``."""
@@ -197,6 +217,13 @@ class State:
         self.set(path, new)
         return new
 
+    def stamp(self, key: Key) -> tuple[int, int]:
+        """A mark of what the top-level ``key`` holds: while it is unchanged, so is
+        the value under ``key`` (a write under it, a rollback or a write of the whole
+        tree changes it). What depends on one part of the state only, such as a
+        view's copy of the rules, is kept by it."""
+        return (self._epoch, self._stamps.get(key, 0))
+
     # -- transactions ------------------------------------------------------
     def mark(self) -> tuple[int, int]:
         """A point to roll back to, and to take ops from."""
@@ -210,6 +237,7 @@ class State:
         ops_at, undo_at = mark
         if len(self._undo) > undo_at:
             self.changes += 1
+            self._epoch += 1
         while len(self._undo) > undo_at:
             entry = self._undo.pop()
             kind = entry[0]

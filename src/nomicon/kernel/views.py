@@ -94,7 +94,8 @@ def _common(one: Any, other: Any) -> Any:
 def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
             parts: Collection[str] | None = None, *,
             latest: int | None = None,
-            held: Mapping[str, list[str]] | None = None) -> dict[str, Any]:
+            held: Mapping[str, list[str]] | None = None,
+            rules: Mapping[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """What ``viewer`` may see of the state ``root`` under ``ruleset``.
 
     A view is a copy, so its cost grows with the state; a page that shows a few
@@ -104,6 +105,8 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
     entities) asks for ``latest``: a longer table shows only its last ``latest``
     entries, after an entry saying how many earlier ones it leaves out. ``held``: who
     holds which role, for deciding what the viewer sees (default: as ``root`` says).
+    ``rules``: the rules as :func:`rules_part` shows them for ``root``, worked out
+    earlier (the view gets a copy of it).
     """
     admin = viewer == ADMIN
     out: dict[str, Any] = {}
@@ -128,7 +131,8 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
 
     access = root if held is None else {roles.TABLE: held}
     _players_and_rules(out, root, ruleset, viewer,
-                       ("players", "rules", "prompts") if parts is None else parts, access)
+                       ("players", "rules", "prompts") if parts is None else parts, access,
+                       rules)
     if "entities" in root and (parts is None or "entities" in parts):
         # Never cut to the latest: the entities are what is in the game now (a
         # destroyed one is gone), and the board is drawn from them.
@@ -151,11 +155,12 @@ def _latest(value: Any, latest: int | None) -> Any:
 
 
 def _players_and_rules(out: dict[str, Any], root: dict[str, Any], ruleset: Ruleset,
-                       viewer: str, parts: Collection[str], access: Mapping[str, Any]) -> None:
+                       viewer: str, parts: Collection[str], access: Mapping[str, Any],
+                       rules: Mapping[str, dict[str, Any]] | None) -> None:
     if "players" in parts:
         out["players"] = _players(root, ruleset, viewer, access)
     if "rules" in parts:
-        out["rules"] = _rules(root)
+        out["rules"] = rules_part(root) if rules is None else _copied_rules(rules)
     if "prompts" in parts:
         out["prompts"] = [copy_tree(asking.shown(p, viewer, access))
                           for p in root.get("prompts", [])]
@@ -209,7 +214,8 @@ def _entities(root: dict[str, Any], ruleset: Ruleset, viewer: str,
     return out
 
 
-def _rules(root: dict[str, Any]) -> dict[str, Any]:
+def rules_part(root: dict[str, Any]) -> dict[str, Any]:
+    """The rules in force as every view shows them."""
     out = {}
     for number, entry in root.get("rules", {}).items():
         params = entry.get("params", {})
@@ -229,6 +235,20 @@ def _rules(root: dict[str, Any]) -> dict[str, Any]:
             else copy_tree(interpretations),
             "version": len(entry.get("history", [])),
         }
+    return out
+
+
+def _copied_rules(shown: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
+    """A copy of what :func:`rules_part` gave: each entry's own copy, in which only
+    parameters and interpretations are containers."""
+    out = {}
+    for number, entry in shown.items():
+        entry = entry.copy()
+        params, interpretations = entry["params"], entry["interpretations"]
+        entry["params"] = copy_tree(params) if params else type(params)()
+        entry["interpretations"] = (copy_tree(interpretations) if interpretations
+                                    else type(interpretations)())
+        out[number] = entry
     return out
 
 

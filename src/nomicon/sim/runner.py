@@ -47,7 +47,7 @@ MAX_STEPS = 20_000
 #: are given: an open-ended game (Infinite Nomic) would otherwise play to MAX_STEPS.
 DEFAULT_ACTIONS = 1_000
 #: Allocations between collections of the garbage collector's youngest generation
-#: while a game is played (see :func:`_fewer_collections`).
+#: while a game is played (see :func:`fewer_collections`).
 GC_ALLOCATIONS = 10_000
 
 
@@ -162,7 +162,7 @@ def turn_number(game: Game) -> int:
 
 
 @contextmanager
-def _fewer_collections() -> Iterator[None]:
+def fewer_collections() -> Iterator[None]:
     """Run the block with the cyclic garbage collector's first generation collected
     after :data:`GC_ALLOCATIONS` allocations rather than Python's 700.
 
@@ -189,7 +189,7 @@ def play_out(game: Game, bots: dict[str, str], rng: random.Random, *, turns: int
     clock_before = game.clock
     steps = accepted = refused = 0
     capped = False
-    with _fewer_collections():
+    with fewer_collections():
         while not game.is_over:
             if (turns is not None and turn_number(game) - first_turn >= turns) or (
                     actions is not None and accepted >= actions):
