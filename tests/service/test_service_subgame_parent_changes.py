@@ -178,3 +178,27 @@ def test_a_leaver_of_a_child_without_a_rule_for_it_leaves_an_empty_seat(
         assert game.legal_actions("bob") == []
     assert [e["data"]["kind"] for e in of_type(service.history(child), "parent.input")] == [
         "player.left"]
+
+
+def test_a_child_started_while_the_parent_is_paused_starts_paused(
+        service: GameService, clock: Clock) -> None:
+    """The Duel shares its parent's stopped clock: started during the arcade's pause, it
+    is paused from its first input, and resumes when the arcade does."""
+    parent = service.create(ARCADE, PLAYERS, game_id="arc").id
+    service.act(parent, "admin", "pause", {"reason": "the arcade is closed"})
+    clock.now = START + timedelta(hours=1)
+    service.act(parent, "alice", "challenge", {"target": "bob"})
+    child = "arc-1"
+    heard = of_type(service.history(child), "parent.input")
+    assert [(e["data"]["n"], e["data"]["kind"]) for e in heard] == [(1, "game.paused")]
+    with service.reading(child) as game:
+        assert game.view("bob")["game"]["paused"]["reason"] == \
+            "the parent game arc is paused: the arcade is closed"
+    clock.now = START + timedelta(days=1)
+    service.act(parent, "admin", "resume", {"reason": "the arcade opens"})
+    with service.reading(child) as game:
+        assert "paused" not in game.view("alice")["game"]
+        # Three days from the Duel's start (13:00 on 3 June), moved on by the 23 hours
+        # it waited for the arcade.
+        assert game.state.root["timers"]["duel-time"]["due"] == "2024-06-07T12:00:00Z"
+    assert verified(service, child) and verified(service, parent)

@@ -174,6 +174,16 @@ def start(ctx: Acting, packs: Packs, pack: str, *, players: Sequence[str],
     ctx.emit(events.CHILD_STARTED, f"child game {key} of {pack} started for "
              f"{', '.join(chosen)}{who}: {cause}", child=key, pack=pack, players=chosen,
              referee=referee, params=checked, cause=cause)
+    pause = pausing.paused(root)
+    if pause is not None:
+        # Started while this game is paused: the child shares the stopped clock, so
+        # its first input is the pause, and the parent's resumption reaches it as any.
+        ctx.state.append([TABLE, key, "inputs"], {
+            "n": 1, "kind": events.GAME_PAUSED.name, "player": pause.get("by") or ADMIN,
+            "data": copy_tree(pause), "time": iso(ctx.now)})
+        ctx.emit(events.CHILD_INPUT, f"the pause of this game passed to child game {key} "
+                 "(input 1)", child=key, n=1, kind=events.GAME_PAUSED.name,
+                 player=pause.get("by") or ADMIN)
     return key
 
 
