@@ -153,6 +153,10 @@ def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = Non
     extra = {k: v for k, v in view.items()
              if k not in SHOWN_ELSEWHERE and v not in ({}, [], None, "")}
     forms = _forms(game, seat, exclude=("choose", "choose-many"))
+    if market_pages.market_of(game.ruleset.rules) is not None:
+        # The market has a page of its own, with its forms beside its book.
+        extra.pop("markets", None)
+        forms = [f for f in forms if f.name not in market_pages.ACTIONS]
     squares: list[unit_pages.Square] = []
     more = None
     if view.get("entities"):
@@ -160,7 +164,8 @@ def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = Non
         commands = unit_pages.command_forms(game, seat)
         squares, more = unit_pages.squares(whole, game.ruleset.rules, seat.player, commands,
                                            after=after)
-        extra.pop("statuses", None)
+        for shown_below in ("statuses", "entities"):
+            extra.pop(shown_below, None)
         # The forms of the units on the squares shown are under their squares; those of
         # units elsewhere (off the board, on a later page) stay with the others.
         placed = {p.id for square in squares for p in square.pieces}
