@@ -22,6 +22,7 @@ transformation, which keeps the id, keeps them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
@@ -110,8 +111,14 @@ class Stats:
 
 def catalogue(ctx: Ctx) -> dict[str, Stats]:
     """Every type of the rules in force, by kind, in precedence order."""
+    return catalogue_of(ctx.rules.rules)
+
+
+def catalogue_of(rules: Sequence[Rule]) -> dict[str, Stats]:
+    """Every type that ``rules`` (in precedence order) declare, by kind: the catalogue
+    of a ruleset read outside an action (a page showing each unit's maximum HP)."""
     found: dict[str, Stats] = {}
-    for rule in ctx.rules.rules:
+    for rule in rules:
         if isinstance(rule, UnitType) and rule.kind and rule.kind not in found:
             p = rule.params
             found[rule.kind] = Stats(rule.kind, rule.type_class, p.max_hp, p.attack, p.range,

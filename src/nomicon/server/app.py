@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from nomicon.kernel.errors import NomiconError
 from nomicon.kernel.pack import Registry, installed
-from nomicon.server import api, charts, game_pages, pages
+from nomicon.server import api, charts, game_pages, market_api, pages
 from nomicon.server.accounts import Accounts
 from nomicon.server.errors import details, message_of, status_of
 from nomicon.server.game_pages import NotMember
@@ -78,6 +78,7 @@ def create_app(store_url: str | None = None, registry: Registry | None = None,
                   redoc_url=None, swagger_ui_oauth2_redirect_url=None, lifespan=lifespan)
     app.state.site = site
     app.include_router(api.router)
+    app.include_router(market_api.router)
     app.include_router(pages.router)
     app.include_router(game_pages.router)
 

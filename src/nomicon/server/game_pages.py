@@ -21,7 +21,7 @@ from nomicon.governance import history
 from nomicon.governance.preview import preview
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import GameError, NomiconError
-from nomicon.server import access, charts, live, revert, svg
+from nomicon.server import access, charts, live, market_pages, revert, svg, unit_pages
 from nomicon.server.access import Seat
 from nomicon.server.accounts import AccountError, User
 from nomicon.server.auth import SESSION_COOKIE
@@ -54,7 +54,12 @@ PAGE_PARTS: dict[str, tuple[str, ...]] = {
     "players": (*_BASE, "players", "accounts", "steps"), "rules": (*_BASE, "rules"),
     "rule": (*_BASE, "rules"), "proposals": (*_BASE, "proposals", "rules", "players"),
     "history": _BASE, "prompts": (*_BASE, "players"),
+    "market": (*_BASE, "markets"), "things": (*_BASE, "players", "entities", "accounts",
+                                              "statuses"),
 }
+# What the board's squares and the page of non-player things read (whole: the board
+# page's own view shows only the latest entries of the longer tables).
+THING_PARTS = ("players", "entities", "accounts", "statuses", "board")
 # The actions of the proposals page (the voting methods' actions).
 GOVERNANCE = ("propose", "vote", "retract")
 LOG_PAGE = 100
@@ -85,6 +90,8 @@ def _context(request: Request, site: Site, seat: Seat, game: Game, view: dict[st
             if p.get("to") == seat.seat_of or (seat.is_admin and p.get("to") == ADMIN)]
     record = site.store.get_game(game.id)
     tabs = [(key, label) for key, label in TABS if key != "admin" or seat.is_admin]
+    at = len(tabs) - 1 if seat.is_admin else len(tabs)
+    tabs[at:at] = _more_tabs(game, seat, view if tab == "things" else None)
     return {
         "title": f"{label_of(tab)} · {view['game'].get('title', game.id)}",
         "game": {"id": game.id, "title": view["game"].get("title"), "pack": game.pack.id,
@@ -92,6 +99,21 @@ def _context(request: Request, site: Site, seat: Seat, game: Game, view: dict[st
         "view": view, "seat": seat, "tab": tab, "tabs": tabs, "my_prompts": mine,
         "next": request.url.path, **extra,
     }
+
+
+def _more_tabs(game: Game, seat: Seat, view: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """The market's tab when a rule runs one; the non-player things' when the viewer
+    may see any (in ``view``, or a view of the entities and accounts made for it, and
+    only when the game has such things at all)."""
+    found = []
+    if market_pages.market_of(game.ruleset.rules) is not None:
+        found.append(("market", "Market"))
+    root = game.state.root
+    if root.get("entities") or len(root.get("accounts") or {}) > len(root["players"]):
+        shown = view or game.view(seat.viewer, ("players", "entities", "accounts"))
+        if unit_pages.has_non_player(shown):
+            found.append(("things", "Things"))
+    return found
 
 
 #: What a page adds to the context: from the viewer's seat, the game and the viewer's view.
@@ -124,14 +146,34 @@ def _forms(game: Game, seat: Seat, *, names: tuple[str, ...] | None = None,
 
 
 # -- the tabs ------------------------------------------------------------------------------
-def _board(seat: Seat, game: Game, view: dict[str, Any]) -> dict[str, Any]:
+def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = None
+           ) -> dict[str, Any]:
     drawing = svg.draw(game.pack.board, view, seat.viewer)
     recent = game.log_before(seat.viewer, None, RECENT)
     extra = {k: v for k, v in view.items()
              if k not in SHOWN_ELSEWHERE and v not in ({}, [], None, "")}
-    return {"board_svg": Markup(drawing),
-            "forms": _forms(game, seat, exclude=("choose", "choose-many")),
-            "recent": recent, "spaces": _spaces(view), "extra": extra}
+    forms = _forms(game, seat, exclude=("choose", "choose-many"))
+    if market_pages.market_of(game.ruleset.rules) is not None:
+        # The market has a page of its own, with its forms beside its book.
+        extra.pop("markets", None)
+        forms = [f for f in forms if f.name not in market_pages.ACTIONS]
+    squares: list[unit_pages.Square] = []
+    more = None
+    if view.get("entities"):
+        whole = game.view(seat.viewer, THING_PARTS)
+        commands = unit_pages.command_forms(game, seat)
+        squares, more = unit_pages.squares(whole, game.ruleset.rules, seat.player, commands,
+                                           after=after)
+        for shown_below in ("statuses", "entities"):
+            extra.pop(shown_below, None)
+        # The forms of the units on the squares shown are under their squares; those of
+        # units elsewhere (off the board, on a later page) stay with the others.
+        placed = {p.id for square in squares for p in square.pieces}
+        forms = [f for f in forms if f.name != unit_pages.COMMAND] + [
+            f for unit, found in commands.items() if unit not in placed for f in found]
+    return {"board_svg": Markup(drawing), "forms": forms, "recent": recent,
+            "spaces": _spaces(view), "extra": extra, "squares": squares,
+            "squares_after": after, "squares_next": more}
 
 
 def _spaces(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -234,6 +276,22 @@ def _open_options(game: Game, seat: Seat) -> dict[str, list[str]]:
     return found
 
 
+def _market(seat: Seat, game: Game, view: dict[str, Any], *, after: str | None = None,
+            good: str | None = None, sell: int = 1, buy: int = 1) -> dict[str, Any]:
+    """The market's best offers (a page of goods after ``after``), or ``good``'s page."""
+    info = market_pages.market_of(game.ruleset.rules)
+    if info is None:
+        raise NotFound(f"game {game.id} has no market: no rule in force runs one")
+    if good is None:
+        return market_pages.main_page(game, seat, view, info, after)
+    return market_pages.good_page(game, seat, view, info, good, sell, buy)
+
+
+def _things(seat: Seat, game: Game, view: dict[str, Any], after: str | None = None,
+            accounts_after: str | None = None) -> dict[str, Any]:
+    return unit_pages.non_player(view, after=after, accounts_after=accounts_after)
+
+
 def _admin(site: Site, seat: Seat, game: Game, view: dict[str, Any],
            after: str | None) -> dict[str, Any]:
     """The admin console; its members are paged (``after``: the last member shown)."""
@@ -256,8 +314,10 @@ def _admin(site: Site, seat: Seat, game: Game, view: dict[str, Any],
 
 # -- routes -----------------------------------------------------------------------------------
 @router.get("/games/{game_id}")
-def board_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
-    return _page(request, site, game_id, user, "board", _board)
+def board_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
+               after: Annotated[int | None, Query(ge=-2**31, le=2**31)] = None) -> Response:
+    return _page(request, site, game_id, user, "board",
+                 lambda seat, game, view: _board(seat, game, view, after))
 
 
 @router.get("/games/{game_id}/players")
@@ -363,6 +423,33 @@ def prompts_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) 
     return _page(request, site, game_id, user, "prompts", _prompts)
 
 
+Cursor = Annotated[str | None, Query(min_length=1, max_length=100)]
+PageNumber = Annotated[int, Query(ge=1, le=10**6)]
+
+
+@router.get("/games/{game_id}/market")
+def market_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
+                after: Cursor = None) -> Response:
+    return _page(request, site, game_id, user, "market",
+                 lambda seat, game, view: _market(seat, game, view, after=after))
+
+
+@router.get("/games/{game_id}/market/{good}")
+def good_page(request: Request, game_id: str, good: Annotated[str, Path(max_length=100)],
+              user: LoggedIn, site: SiteDep, sell: PageNumber = 1,
+              buy: PageNumber = 1) -> Response:
+    return _page(request, site, game_id, user, "market",
+                 lambda seat, game, view: _market(seat, game, view, good=good, sell=sell,
+                                                  buy=buy))
+
+
+@router.get("/games/{game_id}/things")
+def things_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
+                after: Cursor = None, accounts_after: Cursor = None) -> Response:
+    return _page(request, site, game_id, user, "things",
+                 lambda seat, game, view: _things(seat, game, view, after, accounts_after))
+
+
 @router.get("/games/{game_id}/admin")
 def admin_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
                after: Annotated[str | None, Query(max_length=32)] = None) -> Response:
@@ -386,6 +473,8 @@ _BUILDERS: dict[str, Callable[[Site, Seat, Game, dict[str, Any]], dict[str, Any]
     "prompts": lambda site, seat, game, view: _prompts(seat, game, view),
     "admin": lambda site, seat, game, view: _admin(site, seat, game, view, None),
     "history": lambda site, seat, game, view: _history(seat, game, view, None, False),
+    "market": lambda site, seat, game, view: _market(seat, game, view),
+    "things": lambda site, seat, game, view: _things(seat, game, view),
 }
 
 

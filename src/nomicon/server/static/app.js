@@ -47,6 +47,24 @@
     if (ask && !window.confirm(ask)) { event.preventDefault(); }
   });
 
+  // -- the board's squares: a click on a square or a thing in the drawing shows its
+  // entry in the list below it (which without scripts is read as a plain list) ---------
+  document.addEventListener("click", function (event) {
+    var hit = event.target.closest && event.target.closest("svg.board g.entity, svg.board g.space");
+    if (!hit) { return; }
+    var entity = hit.getAttribute("data-entity");
+    var entry = entity ? document.getElementById("thing-" + entity)
+      : document.getElementById("square-" + hit.getAttribute("data-space"));
+    if (!entry) { return; }
+    document.querySelectorAll(".chosen").forEach(function (old) { old.classList.remove("chosen"); });
+    entry.classList.add("chosen");
+    var orders = entry.querySelectorAll("details.orders");
+    orders.forEach(function (details) { details.open = true; });
+    entry.scrollIntoView({block: "nearest"});
+    var first = entry.querySelector("details.orders summary") || entry.querySelector("h3");
+    if (first) { first.setAttribute("tabindex", "-1"); first.focus({preventScroll: true}); }
+  });
+
   // -- live updates ------------------------------------------------------------------
   function isBusy(region) {
     var active = document.activeElement;
