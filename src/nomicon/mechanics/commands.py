@@ -27,6 +27,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from nomicon.kernel.errors import Refusal
+from nomicon.kernel.roles import ADMIN
 from nomicon.kernel.rules import Arg, Rule, RuleParams, action, hook
 from nomicon.kernel.timefmt import iso
 from nomicon.mechanics import cooldowns, units
@@ -250,8 +251,8 @@ class Enchantment(CommandRule):
         return {} if self.secret else args
 
     def redact(self, view: dict[str, Any], viewer: str) -> None:
-        if not self.secret:
-            return
+        if not self.secret or viewer == ADMIN:
+            return  # the admin knows of every enchantment
         held = view.get("statuses") or {}
         for holder in list(held):
             record = (view.get("entities") or {}).get(holder) or {}
