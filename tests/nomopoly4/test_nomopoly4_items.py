@@ -24,9 +24,10 @@ from nomicon.packs.nomopoly4 import history
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "mechanics"))
 from armypack import ArmyToy, Fort, Wall, Warrior
+from marketpack import Market, MarketPack
 
 START = datetime(2005, 1, 3, 13, 0, tzinfo=UTC)  # a Monday, after noon Central
-REGISTRY = installed().with_pack(ArmyToy())
+REGISTRY = installed().with_pack(ArmyToy()).with_pack(MarketPack())
 #: Every ? box on squares 1..10 in order (a free square's first), each a Mushroom.
 PLAIN = [1, 1] * 10
 
@@ -282,3 +283,40 @@ def test_p49_a_box_unopened_for_120_hours_opens_for_the_dark_lord() -> None:
     assert root["accounts"]["dark-lord"]["mushroom"] == 9
     assert len([e for e in root["entities"].values() if e["kind"] == "question-box"]) == 10
     assert game.pack.invariants(root) == []
+
+
+def test_the_greedy_bot_takes_boxes_and_is_taught_before_it_plays_items(game: Game) -> None:
+    pack, root = game.pack, state(game)
+    teach = pack.greedy_score(root, "alice", "receive-teaching", {})
+    take = pack.greedy_score(root, "alice", "take-box", {})
+    coin = pack.greedy_score(root, "alice", "use-item", {"item": "coin"})
+    # A Feather is worth using only to reach a ? box (squares 1..10; alice is on 1).
+    to_box = pack.greedy_score(root, "alice", "use-item", {"item": "feather", "to": 4})
+    nowhere = pack.greedy_score(root, "alice", "use-item", {"item": "feather", "to": 14})
+    waste = pack.greedy_score(root, "alice", "use-item", {"item": "wilt-shroom"})
+    assert teach > take > coin > to_box > 0 > max(nowhere, waste)
+
+
+def test_p49_with_a_market_the_dark_lord_asks_a_dollar_under_the_lowest() -> None:
+    # The Public Market is P46, not built yet: the mechanics test pack's market stands in.
+    game = new_game()
+    pass_record(game, "P03")
+    pass_record(game, "P23", [1, 201] + [1, 1] * 9)  # Square 1 holds a Coin
+    pass_record(game, "P49")
+    with acting(game) as ctx:
+        ruleset.enact(ctx, Market, number=2201)
+    give(game, "bob", "coin", 2)
+    game.act("bob", "market-sell", good="coin", price=300)
+    game.act("bob", "market-sell", good="coin", price=250)
+    game.force_dice([1, 1] * 10)
+    game.fire_due(START + timedelta(hours=120, minutes=1))
+    orders = state(game)["markets"]["public"]["orders"]
+    [ask] = [o for o in orders.values() if o["maker"] == "dark-lord"]
+    assert (ask["good"], ask["price"], ask["proceeds"]) == ("coin", 249, "bank-account-of-terror")
+    # Only the Coin had sell requests: the nine Mushrooms stay with him.
+    assert state(game)["accounts"]["dark-lord"]["mushroom"] == 9
+    terror = state(game)["accounts"]["bank-account-of-terror"]["dollars"]
+    game.act("alice", "market-fill", order=ask["id"])
+    assert state(game)["accounts"]["bank-account-of-terror"]["dollars"] == terror + 249
+    assert state(game)["accounts"]["alice"]["coin"] == 1
+    assert game.pack.invariants(state(game)) == []
