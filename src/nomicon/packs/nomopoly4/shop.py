@@ -82,14 +82,15 @@ class ShopOfTerror(Rule):
     def _names(self, ctx: Ctx, actor: str) -> list[str]:
         return list(self.params.trades)
 
+    def _why_not_trade(self, ctx: Ctx, actor: str, value: Any) -> None:
+        ctx.refuse(f"the Shop has no trade {value!r}",
+                   detail=f"its trades are {', '.join(self.params.trades)}")
+
     @action("trade-in", Arg("trade", str, "what to trade in (wilt-shroom, star-egg, ...)",
-                            choices="_names"))
+                            choices="_names", explain="_why_not_trade"))
     def trade_in(self, ctx: Ctx, actor: str, trade: str) -> None:
         """Trade items in at the Dark Lord's Shop of Terror."""
-        deal = self.params.trades.get(trade)
-        ctx.require(deal is not None, f"the Shop has no trade {trade!r}",
-                    detail=f"its trades are {', '.join(self.params.trades)}")
-        assert deal is not None
+        deal = self.params.trades[trade]  # one of the choices (_why_not_trade)
         where, shop = square_of(ctx, actor), shop_square(ctx)
         ctx.require(where == shop, f"you are on square {where}, not on the Shop of Terror "
                     f"(square {shop})")
