@@ -157,6 +157,9 @@ def test_p45_fire_flower_attacks_chosen_targets_and_the_wall_case(game: Game) ->
     game.act("alice", "use-item", item="fire-flower")
     assert hp(game, wall) == 460
     game.act("admin", "set", path="players.alice.level", value=5)
+    [form] = [f for f in game.legal_actions("alice") if f["name"] == "use-item"]
+    selections = form["args"]["targets"]["choices"]
+    assert selections and all(len(s) == 2 and wall in s for s in selections)
     with pytest.raises(Refusal, match="one of the targets must be the Wall"):
         game.act("alice", "use-item", item="fire-flower", targets=[a, b])
     game.act("alice", "use-item", item="fire-flower", targets=[wall, b])

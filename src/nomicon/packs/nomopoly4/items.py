@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from datetime import timedelta
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any, ClassVar
 
 from pydantic import Field
@@ -289,11 +289,16 @@ class FireFlower(ItemRule):
         things = self._there(ctx, actor)
         wall = self._wall(ctx, things)
         count = self._count(ctx, actor, wall)
+        if count == 0:
+            return [[]]
         if len(things) <= count:
             return [things]
-        picks = [list(c) for c in combinations(things, count)
-                 if wall is None or wall in c]
-        return picks[:20]  # a form lists a few selections; any valid one may be given
+        # A form lists a few selections (their number grows fast); any valid one may
+        # be given. With a Wall, it is put first and the others are combined after it.
+        rest = [t for t in things if t != wall]
+        head = [wall] if wall is not None else []
+        picks = combinations(rest, count - len(head)) if count > len(head) else iter([()])
+        return [[*head, *pick] for pick in islice(picks, 20)]
 
     def check(self, ctx: Ctx, actor: str, args: dict[str, Any]) -> None:
         square_of(ctx, actor)
@@ -323,6 +328,8 @@ class FireFlower(ItemRule):
         count = self._count(ctx, actor, wall)
         if args["targets"] is not None:
             chosen = [str(t) for t in args["targets"]]
+        elif count == 0:
+            chosen = []  # Level 0 or below: no target at all
         elif len(things) <= count or (wall is not None and count == 1):
             # "If there are less than that many units or buildings on that square, it
             # affects all of them"; a single target with a Wall there is the Wall.
