@@ -128,12 +128,17 @@ class QuestionBoxes(Rule):
         """Take the item in the ? box on your square."""
         square = square_of(ctx, actor)
         eid = box_at(ctx, square)
-        ctx.require(eid is not None, f"there is no ? box on your square ({square})")
-        assert eid is not None
+        assert eid is not None  # _box_here
         item, _ = open_box(ctx, eid, to=actor, why=f"{actor} takes the ? box")
         ctx.emit(BOX_TAKEN, f"{actor} takes the ? box on square {square}: "
                  f"{'a ' + item if item else 'it is empty'}", player=actor, box=eid,
                  square=square, item=item)
+
+    @take_box.check
+    def _box_here(self, ctx: Ctx, actor: str) -> None:
+        square = square_of(ctx, actor)
+        ctx.require(box_at(ctx, square) is not None,
+                    f"there is no ? box on your square ({square})")
 
 
 class BoxExpiry(Rule):

@@ -63,6 +63,12 @@ class ExperienceFairy(Rule):
     @action("receive-teaching")
     def receive_teaching(self, ctx: Ctx, actor: str) -> None:
         """Be taught by the Experience Fairy on your square: 25 Experience."""
+        ctx.set_attr(actor, "experience",
+                     int(ctx.attr(actor, "experience", 0)) + self.params.experience)
+        self._go(ctx, actor)
+
+    @receive_teaching.check
+    def _taught_here(self, ctx: Ctx, actor: str) -> None:
         fairy = ctx.entity(FAIRY)
         ctx.require(fairy is not None, "the Experience Fairy is not on the board",
                     detail="he comes every Sunday at noon GMT")
@@ -72,6 +78,3 @@ class ExperienceFairy(Rule):
                     f"{fairy['location']}, not on your square {where}")
         ctx.require("experience" in ctx.rules.attributes.get("player", {}),
                     "no rule in force gives players Experience")
-        ctx.set_attr(actor, "experience",
-                     int(ctx.attr(actor, "experience", 0)) + self.params.experience)
-        self._go(ctx, actor)

@@ -18,7 +18,7 @@ from nomicon.boards import numbered
 from nomicon.mechanics import combat, units
 from nomicon.packs.nomopoly4.base import DOLLARS
 from nomicon.packs.nomopoly4.events import SHOP_MOVED, SHOP_TRADE
-from nomicon.packs.nomopoly4.items import ItemParams, ItemRule, in_force, square_of
+from nomicon.packs.nomopoly4.items import ItemParams, ItemRule, square_of
 from nomicon.packs.nomopoly4.travel import HAS_DOLLARS, LOCATIONS, PACK, SNAKE
 
 SHOP = "shop-of-terror"
@@ -80,24 +80,31 @@ class ShopOfTerror(Rule):
         ctx.destroy_entity(SHOP, cause=f"{self.label} is repealed")
 
     def _names(self, ctx: Ctx, actor: str) -> list[str]:
-        return list(self.params.trades)
+        return [name for name, deal in self.params.trades.items()
+                if self._shortfall(ctx, actor, deal) is None]
+
+    def _shortfall(self, ctx: Ctx, actor: str, deal: Trade) -> str | None:
+        """What the actor lacks for ``deal`` (None: nothing)."""
+        for good, count in deal.give.items():
+            have = ctx.balance(actor, good) if ctx.is_good(good) else 0
+            if have < count:
+                return f"it takes {count} {good}; you have {have}"
+        if deal.item is not None and ctx.rules.currencies.get(deal.item) is None:
+            return f"there is no item {deal.item!r}"
+        return None
 
     def _why_not_trade(self, ctx: Ctx, actor: str, value: Any) -> None:
-        ctx.refuse(f"the Shop has no trade {value!r}",
-                   detail=f"its trades are {', '.join(self.params.trades)}")
+        deal = self.params.trades.get(value)
+        if deal is None:
+            ctx.refuse(f"the Shop has no trade {value!r}",
+                       detail=f"its trades are {', '.join(self.params.trades)}")
+        ctx.refuse(f"you cannot trade in for {value}: {self._shortfall(ctx, actor, deal)}")
 
     @action("trade-in", Arg("trade", str, "what to trade in (wilt-shroom, star-egg, ...)",
                             choices="_names", explain="_why_not_trade"))
     def trade_in(self, ctx: Ctx, actor: str, trade: str) -> None:
         """Trade items in at the Dark Lord's Shop of Terror."""
         deal = self.params.trades[trade]  # one of the choices (_why_not_trade)
-        where, shop = square_of(ctx, actor), shop_square(ctx)
-        ctx.require(where == shop, f"you are on square {where}, not on the Shop of Terror "
-                    f"(square {shop})")
-        for good, count in deal.give.items():
-            have = ctx.balance(actor, good) if ctx.is_good(good) else 0
-            ctx.require(have >= count, f"trading in for {trade} takes {count} {good}",
-                        detail=f"you have {have}")
         for good, count in deal.give.items():
             ctx.transfer(actor, None, count, good, f"{actor} trades in at the Shop of Terror")
         # What the Shop pays is made, not taken from the Bank Account of Terror (a
@@ -105,13 +112,18 @@ class ShopOfTerror(Rule):
         if deal.dollars:
             ctx.transfer(None, actor, deal.dollars, DOLLARS, f"{actor}'s trade at the Shop")
         if deal.item is not None:
-            ctx.require(deal.item in in_force(ctx), f"there is no item {deal.item!r}")
             ctx.transfer(None, actor, 1, deal.item, f"{actor}'s trade at the Shop")
         got = " and ".join(filter(None, [f"${deal.dollars}" if deal.dollars else "",
                                          f"a {deal.item}" if deal.item else ""]))
         ctx.emit(SHOP_TRADE, f"{actor} trades in for {trade} at the Shop of Terror and gets "
                  f"{got or 'nothing'}", player=actor, trade=trade, gave=dict(deal.give),
                  dollars=deal.dollars, item=deal.item)
+
+    @trade_in.check
+    def _at_the_shop(self, ctx: Ctx, actor: str) -> None:
+        where, shop = square_of(ctx, actor), shop_square(ctx)
+        ctx.require(where == shop, f"you are on square {where}, not on the Shop of Terror "
+                    f"(square {shop})")
 
 
 class WiltShroom(ItemRule):
