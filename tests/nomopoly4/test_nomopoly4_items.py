@@ -107,6 +107,7 @@ def test_p23_ten_boxes_hidden_until_taken_and_replaced_at_once(game: Game) -> No
     assert game.pack.invariants(state(game)) == []
     with pytest.raises(Refusal, match=r"no \? box on your square \(1\)"):
         game.act("bob", "take-box")
+    assert "take-box" not in {a["name"] for a in game.legal_actions("bob")}
 
 
 def test_p23_mushroom_needs_jumps_and_a_coin_gives_500_then_p34_250_a_level(
@@ -217,7 +218,10 @@ def test_p27_shop_trades_and_the_star_egg_lockout(game: Game) -> None:
     give(game, "alice", "moldy-mush")
     with pytest.raises(Refusal, match="not on the Shop of Terror"):
         game.act("alice", "trade-in", trade="moldy-mush")
+    assert "trade-in" not in {a["name"] for a in game.legal_actions("alice")}
     game.act("admin", "set", path="players.alice.location", value=5)
+    [offer] = [a for a in game.legal_actions("alice") if a["name"] == "trade-in"]
+    assert offer["args"]["trade"]["choices"] == ["moldy-mush"]
     game.act("alice", "trade-in", trade="moldy-mush")
     assert state(game)["accounts"]["alice"]["dollars"] == 2002
     with pytest.raises(Refusal, match="takes 100 wilt-shroom"):

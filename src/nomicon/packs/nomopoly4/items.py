@@ -143,8 +143,10 @@ class Frequency(Rule):
                     form[arg] = rule.choices(ctx, actor, arg) if arg in rule.takes else None
                 if any(form[arg] == [] for arg in rule.takes):
                     continue
+                # Checked with the first choice of each argument the form offers.
+                sample = {arg: (form[arg] or [None])[0] for arg in ITEM_ARGS}
                 try:
-                    rule.check(ctx, actor, {arg: None for arg in ITEM_ARGS})
+                    rule.check(ctx, actor, sample)
                 except Refusal:  # no form for an item that cannot be used now
                     continue
             found.append(form)
@@ -204,11 +206,10 @@ class Feather(ItemRule):
     def check(self, ctx: Ctx, actor: str, args: dict[str, Any]) -> None:
         square_of(ctx, actor)
         to = args["to"]
-        if to is not None:
-            ctx.require(numbered.layout(ctx).exists(to), f"there is no square {to}")
+        ctx.require(to is not None, "a Feather needs the square to go to (to)")
+        ctx.require(numbered.layout(ctx).exists(to), f"there is no square {to}")
 
     def effect(self, ctx: Ctx, actor: str, args: dict[str, Any]) -> str:
-        ctx.require(args["to"] is not None, "a Feather needs the square to go to (to)")
         # Transported, not walked: the square is landed on, nothing between is passed.
         end = walker.land(ctx, Piece.player(actor), int(args["to"]), how="a Feather")
         return f"{actor} is transported to square {end}"
@@ -470,14 +471,13 @@ class RedShell(ItemRule):
     def check(self, ctx: Ctx, actor: str, args: dict[str, Any]) -> None:
         _require_ducky(ctx)
         target = args["target"]
-        if target is not None:
-            ctx.require(target != actor, "select another player, not yourself")
-            ctx.require(target in _other_players(ctx, actor),
-                        f"{target!r} is not another player on the board")
+        ctx.require(target is not None, "a Red Shell needs the player to send it to (target)")
+        ctx.require(target != actor, "select another player, not yourself")
+        ctx.require(target in _other_players(ctx, actor),
+                    f"{target!r} is not another player on the board")
 
     def effect(self, ctx: Ctx, actor: str, args: dict[str, Any]) -> str:
         target = args["target"]
-        ctx.require(target is not None, "a Red Shell needs the player to send it to (target)")
         end = _ducky_jumps(ctx, str(target), f"{actor}'s Red Shell")
         return f"the Rber Ducky jumps to {target} on square {end}"
 
