@@ -284,6 +284,23 @@ def test_a_weighted_pick_with_one_possible_outcome_rolls_nothing() -> None:
         dice.weighted_choice([3, 0, 2], 6)
 
 
+def test_a_weighted_pick_may_be_private_until_a_rule_reveals_it() -> None:
+    # A ? box's item: drawn where only the admin reads the roll, revealed when taken.
+    game = new()
+    game.force_dice([4])
+    with game._transaction(game.clock, "admin") as ctx:
+        assert ctx.pick_weighted([("pear", 3), ("ticket", 2)], "a hidden prize", to=[]) == (
+            "ticket")
+    [kept] = game.state.root["dice"]["private"].values()
+    assert (kept["sides"], kept["value"], kept["to"]) == (5, 4, [])
+    assert not any(e["type"] == "dice.rolled" for e in game.log_for("alice"))
+    with game._transaction(game.clock, "admin") as ctx:
+        assert ctx.reveal(purpose="a hidden prize", reason="the prize is taken") == [0]
+    [shown] = [e for e in game.log_for("alice") if e["type"] == "dice.revealed"]
+    assert shown["data"]["rolls"][0]["value"] == 4
+    assert "private" not in game.state.root["dice"]
+
+
 # -- the ledger's invariant -------------------------------------------------------------
 def test_the_ledger_invariant_finds_a_balance_below_its_currencys_minimum() -> None:
     game = new()

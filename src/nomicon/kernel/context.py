@@ -526,16 +526,18 @@ class Ctx(Mechanisms):
             return options[0]
         return options[self.roll(len(options), purpose, to=to) - 1]
 
-    def pick_weighted(self, options: Sequence[tuple[T, int]], purpose: str) -> T:
+    def pick_weighted(self, options: Sequence[tuple[T, int]], purpose: str, *,
+                      to: Sequence[str] | None = None) -> T:
         """Choose one of ``(option, weight)`` with one roll of 1d(total weight): each
         option's chance is its weight over the total (the faces go to the options in
         the order given, see :func:`nomicon.kernel.dice.weighted_choice`). No roll
-        when only one option has a weight above 0."""
+        when only one option has a weight above 0. ``to`` makes the roll private, as
+        :meth:`roll` (a draw nobody reads until a rule reveals it)."""
         weights = [weight for _option, weight in options]
         total = dice.total_weight(weights)
         if total in weights:
             return options[weights.index(total)][0]
-        return options[dice.weighted_choice(weights, self.roll(total, purpose))][0]
+        return options[dice.weighted_choice(weights, self.roll(total, purpose, to=to))][0]
 
     def shuffle(self, items: Sequence[T], purpose: str, *,
                 to: Sequence[str] | None = None) -> list[T]:

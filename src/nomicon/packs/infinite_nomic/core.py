@@ -185,7 +185,8 @@ class Turns(Rule):
 
     def ping_missed(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         player = payload["player"]
-        if ctx.is_player(player):
+        # Points are Rule 8's: once a proposal has repealed it there are none to lose.
+        if ctx.is_player(player) and "points" in ctx.rules.currencies:
             ctx.lose(player, self.params.ping_penalty, "did not ping the next player in time")
 
 

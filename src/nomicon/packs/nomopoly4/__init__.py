@@ -32,10 +32,31 @@ from nomicon.packs.nomopoly4.base import (
     Trade,
     Turns,
 )
+from nomicon.packs.nomopoly4.boxes import BOX, BoxExpiry, QuestionBoxes
 from nomicon.packs.nomopoly4.directions import ForwardsOrBackwards
 from nomicon.packs.nomopoly4.ducky import DarkWorld, DuckyTravels, Pies, ducky_square
 from nomicon.packs.nomopoly4.experience import ALIVE, DEAD, Experience, ExperienceForTurns, TheDead
+from nomicon.packs.nomopoly4.fairy import ExperienceFairy
+from nomicon.packs.nomopoly4.items import (
+    Coin,
+    Feather,
+    FireFlower,
+    Frequency,
+    Ghost,
+    GreenShell,
+    LightningBolt,
+    Mushroom,
+    RedShell,
+)
 from nomicon.packs.nomopoly4.restrictions import MostPerAction, NoNegativesOrFractions, ThirtyADay
+from nomicon.packs.nomopoly4.shop import (
+    MoldyMush,
+    RottenMush,
+    ShopMoves,
+    ShopOfTerror,
+    StarEgg,
+    WiltShroom,
+)
 from nomicon.packs.nomopoly4.squares import Adjacent, Resources, TripleTheBoard
 
 
@@ -79,6 +100,10 @@ class NomopolyIV(Pack):
         Experience, ExperienceForTurns, TheDead, DarkWorld, DuckyTravels, Pies,
         NoNegativesOrFractions, ThirtyADay, MostPerAction, ForwardsOrBackwards, Resources,
         Adjacent, TripleTheBoard,
+        # ? boxes, items, the Shop of Terror and the Experience Fairy
+        Frequency, QuestionBoxes, Mushroom, Feather, Coin, FireFlower, Ghost, GreenShell,
+        RedShell, LightningBolt, BoxExpiry, ShopOfTerror, WiltShroom, MoldyMush, RottenMush,
+        StarEgg, ShopMoves, ExperienceFairy,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
@@ -124,6 +149,7 @@ class NomopolyIV(Pack):
             where = entity.get("location")
             if where is not None and not board.exists(where):
                 problems.append(f"{eid} stands on no square ({where!r})")
+        problems += _box_problems(state, board.size)
         return problems
 
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:
@@ -141,6 +167,24 @@ class NomopolyIV(Pack):
             "level.highest": float(max((p.get("level", 0) for p in players.values()),
                                        default=0)),
         }
+
+
+def _box_problems(state: dict[str, Any], squares: int) -> list[str]:
+    """Exactly ten ? boxes once Rule 1702 is in force (one a square on a smaller board)
+    and at most one on a square. (Items, as every good and money, are never held below
+    zero: the accounts' check in :meth:`NomopolyIV.invariants`.)"""
+    problems = []
+    rule = next((r for r in state.get("rules", {}).values()
+                 if r.get("class") == f"{NomopolyIV.id}/question-boxes"), None)
+    boxes = [e for e in state.get("entities", {}).values() if e.get("kind") == BOX]
+    if rule is not None:
+        wanted = min(int((rule.get("params") or {}).get("boxes", 10)), squares)
+        if len(boxes) != wanted:
+            problems.append(f"{len(boxes)} ? boxes are on the board, not {wanted}")
+    squares_with = [e.get("location") for e in boxes]
+    if len(set(squares_with)) != len(squares_with):
+        problems.append(f"two ? boxes share a square ({sorted(squares_with)})")
+    return problems
 
 
 def _experience_problems(name: str, player: dict[str, Any]) -> list[str]:

@@ -51,3 +51,74 @@ DUCKY_MOVED = EventKind("nomopoly.ducky-moved", DuckyMoved)
 PIED = EventKind("nomopoly.pied", Pied)
 #: New squares were added to the board (P11's tripling); Rule 710 gives them resources.
 SQUARES_CREATED = EventKind("nomopoly.squares-created", SquaresCreated)
+
+
+# -- ? boxes, items, the Shop of Terror and the Experience Fairy (P23, P27, P41, P43,
+# P45, P49) --------------------------------------------------------------------------
+
+class BoxTaken(TypedDict):
+    player: str
+    box: str
+    square: int
+    item: str
+
+
+class BoxOpenedForTheDarkLord(TypedDict):
+    box: str
+    square: int
+    item: str
+    ask: int | None  # the Dark Lord's sell request's number on the Market, if any
+
+
+class ItemUsed(TypedDict):
+    player: str
+    item: str
+    used_up: bool
+    effect: str
+
+
+class DuckyJumped(TypedDict):
+    start: int
+    end: int
+    player: str  # whose square it jumped to
+    why: str
+
+
+class ShopTrade(TypedDict):
+    player: str
+    trade: str
+    gave: dict[str, int]
+    dollars: int
+    item: str | None
+
+
+class ShopMoved(TypedDict):
+    start: int | None
+    end: int
+
+
+class FairyCame(TypedDict):
+    square: int
+
+
+class FairyLeft(TypedDict):
+    square: int
+    taught: str | None  # the player taught, if anyone was
+
+
+#: A player took the item of a ? box on their square (Rule 1702); the box is gone.
+BOX_TAKEN = EventKind("nomopoly.box-taken", BoxTaken)
+#: A ? box unopened for 120 hours opened for the Dark Lord (Rule 1711, P49).
+BOX_EXPIRED = EventKind("nomopoly.box-expired", BoxOpenedForTheDarkLord)
+#: A player used an item (Rule 1701 and the item's rule).
+ITEM_USED = EventKind("nomopoly.item-used", ItemUsed)
+#: The Rber Ducky jumped to a player's square (a Green or Red Shell).
+DUCKY_JUMPED = EventKind("nomopoly.ducky-jumped", DuckyJumped)
+#: A player traded at the Dark Lord's Shop of Terror (Rule 1801).
+SHOP_TRADE = EventKind("nomopoly.shop-trade", ShopTrade)
+#: The Shop of Terror was placed or moved (Rules 1801, 1806).
+SHOP_MOVED = EventKind("nomopoly.shop-moved", ShopMoved)
+#: The Experience Fairy appeared on a square (Rule 2101).
+FAIRY_CAME = EventKind("nomopoly.fairy-came", FairyCame)
+#: The Experience Fairy went back to his realm in the sky (Rule 2101).
+FAIRY_LEFT = EventKind("nomopoly.fairy-left", FairyLeft)

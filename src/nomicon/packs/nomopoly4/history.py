@@ -118,6 +118,72 @@ RECORDS: tuple[Record, ...] = (
                      "the roll of a 6-sided dice every Monday, Wednesday, and Saturday.",
              "params": {"schedule": "every Monday, Wednesday and Saturday at 00:00 GMT"}},),
            ("At 00:00 GMT on those days, as the Saturday move before it.",)),
+    # -- ? boxes, items, the Shop of Terror and the Experience Fairy ------------------
+    Record("P23", (201, 234), "? boxes and the first eight items",
+           (_enact("frequency", 1701), _enact("question-boxes", 1702), _enact("mushroom", 1703),
+            _enact("feather", 1704), _enact("coin", 1705), _enact("fire-flower", 1706),
+            _enact("ghost", 1707), _enact("green-shell", 1708), _enact("red-shell", 1709),
+            _enact("lightning-bolt", 1710)),
+           ("Section XVII: the Frequency and the use-item action are Rule 1701, the ? boxes "
+            "Rule 1702, the eight items Rules 1703-1710 in the seed's order.",
+            "A box's item is an attribute only the admin sees, drawn by a private roll over "
+            "the items in force, revealed when the box is opened.",
+            "Boxes go on squares without a box, whatever else stands there; a taken box is "
+            "replaced at once; on a board of fewer than 10 squares every square has one.",
+            "A Mushroom needs Jumps (Rule 1601, P19); before it, using one is refused.",
+            "The Fire Flower hits the user's own units too; it is not an attack.",
+            "A Ghost hides the invisible player's location from others, and each action of "
+            "theirs that moves them from others' history; moves others cause are shown.",
+            "The shells' Ducky jumps and the Lightning Bolt's transport are landings: the "
+            "pies follow.")),
+    Record("P27", (155, 173), "The Dark Lord's Shop of Terror",
+           (_enact("shop-of-terror", 1801), _enact("wilt-shroom", 1802),
+            _enact("moldy-mush", 1803), _enact("rotten-mush", 1804), _enact("star-egg", 1805)),
+           ("Section XVIII: the Shop and its trades are Rule 1801 (the trades a parameter), "
+            "the four items Rules 1802-1805.",
+            "The Shop's square is drawn when the rule is enacted (historically Square 53, "
+            "the admin's comment, L173).",
+            "The Shop's dollars and Star Eggs are made, not paid by the Bank Account of "
+            "Terror.",
+            "The Star Egg is not an attack: no armor, no Wall; the user's own units and "
+            "buildings are hit too; the 7 days are a status of the user.")),
+    Record("P33", (124, 124), "Fire Flower scales with level",
+           ({"op": "amend", "rule": 1706,
+             "text": "Item: Fire Flower\nFrequency: 50\nEffect upon use: When a player uses a "
+                     "Fire Flower, all units on the same square as the player lose (5 * the "
+                     "player's level) hit points.",
+             "params": {"damage": 0, "per_level": 5}},),
+           ("An amendment of Rule 1706's text and parameters.",)),
+    Record("P34", (123, 123), "Coin scales with level",
+           ({"op": "amend", "rule": 1705,
+             "text": "Item: Coin\nFrequency: 100\nEffect upon use: When a player uses a Coin, "
+                     "he receives $(250 * his current level).",
+             "params": {"dollars": 0, "per_level": 250}},),
+           ("An amendment of Rule 1705's text and parameters.",)),
+    Record("P41", (38, 39), "The Experience Fairy", (_enact("experience-fairy", 2101),),
+           ("Section XXI, Rule 2101.",
+            "\"Receive Teaching\" and \"Receive Training\" are the same action.",
+            "The Fairy stays 24 hours unless someone is taught first.")),
+    Record("P43", (33, 33), "The Shop of Terror moves every Saturday",
+           (_enact("shop-moves", 1806),),
+           ("Rule 1806, in the Shop's section; a different square drawn uniformly.",)),
+    Record("P45", (29, 31), "Fire Flower reworked",
+           ({"op": "amend", "rule": 1706,
+             "text": "Item: Fire Flower\nFrequency: 50\nEffect upon use: " + "\n".join(
+                 seed_lines()[28:30]),
+             "params": {"chosen": True}},),
+           ("An amendment of Rule 1706: the player chooses the targets (parameter "
+            "chosen), which the flower attacks with strength 30 under the Attack rules.",
+            "With a Wall on the square, one target is the Wall, which takes 40 damage "
+            "that is not an attack; the others are attacked with strength 20.",
+            "The user's own units and buildings may be chosen; items ignore Spell Shield.")),
+    Record("P49", (3, 3), "Unopened ? boxes open for the Dark Lord",
+           (_enact("box-expiry", 1711),),
+           ("Rule 1711, in the ? boxes' section; the 120 hours count from each box's "
+            "placing, boxes placed before the rule included.",
+            "The Dark Lord keeps the item; his sell request needs the Public Market (P46): "
+            "while no market rule is in force he only keeps it.",
+            "His ask is $1 under the lowest, and never under the market's lowest price.")),
 )
 
 BY_ID = {record.id: record for record in RECORDS}

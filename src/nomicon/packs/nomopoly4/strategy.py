@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -18,4 +19,40 @@ def greedy_score(state: dict[str, Any], actor: str, name: str, args: dict[str, A
         return 10.0
     if name == "vote":
         return 1.0 if args.get("vote") == "for" else 0.0
+    # ? boxes, items, the Shop of Terror and the Experience Fairy: Experience first, then
+    # whatever a box holds, then using items (money before mischief), then the Shop.
+    found = ITEMS_AND_SHOP.get(name)
+    if found is not None:
+        return found(state, actor, args)
     return -1.0  # gifts, proposals and retractions: not worth it to this bot
+
+
+def _use_item(state: dict[str, Any], actor: str, args: dict[str, Any]) -> float:
+    """Coins and Mushrooms first; a Feather to a square with a ? box; shells at the
+    richest other player; a Star Egg or Fire Flower only where the bot has no units."""
+    item = args.get("item")
+    entities = state.get("entities", {})
+    where = state["players"].get(actor, {}).get("location")
+    if item in ("coin", "mushroom"):
+        return 7.0
+    if item == "feather":
+        boxes = {e.get("location") for e in entities.values() if e.get("kind") == "question-box"}
+        return 6.0 if args.get("to") in boxes - {where} else -1.0
+    if item in ("fire-flower", "star-egg"):
+        mine = any(e.get("owner") == actor and e.get("location") == where
+                   for e in entities.values())
+        return 2.0 if not mine else -1.0
+    if item == "red-shell":
+        dollars = state.get("accounts", {}).get(str(args.get("target")), {}).get("dollars", 0)
+        return 3.0 + min(float(dollars) / 100_000, 1.0)
+    if item in ("wilt-shroom", "moldy-mush", "rotten-mush"):
+        return -1.0  # worth a few dollars at the Shop; used, they are only lost
+    return 1.0  # a Ghost, a Green Shell, a Lightning Bolt
+
+
+ITEMS_AND_SHOP: dict[str, Callable[[dict[str, Any], str, dict[str, Any]], float]] = {
+    "receive-teaching": lambda state, actor, args: 11.0,
+    "take-box": lambda state, actor, args: 8.0,
+    "use-item": _use_item,
+    "trade-in": lambda state, actor, args: 5.0 if args.get("trade") == "star-egg" else 0.5,
+}
