@@ -35,8 +35,11 @@ from nomicon.packs.nomopoly4.base import (
 from nomicon.packs.nomopoly4.directions import ForwardsOrBackwards
 from nomicon.packs.nomopoly4.ducky import DarkWorld, DuckyTravels, Pies, ducky_square
 from nomicon.packs.nomopoly4.experience import ALIVE, DEAD, Experience, ExperienceForTurns, TheDead
+from nomicon.packs.nomopoly4.jumps import Jumps
 from nomicon.packs.nomopoly4.restrictions import MostPerAction, NoNegativesOrFractions, ThirtyADay
 from nomicon.packs.nomopoly4.squares import Adjacent, Resources, TripleTheBoard
+from nomicon.packs.nomopoly4.units import UNIT_RULES
+from nomicon.packs.nomopoly4.units.invariants import unit_problems
 
 
 class Params(PackParams):
@@ -62,9 +65,10 @@ class NomopolyIV(Pack):
         "A board nomic on a numbered snake board (20 squares in rows of ten): dollars, "
         "turns at noon and midnight Central, proposals, and the game's history replayed "
         "proposal by proposal (--param history=K). Built so far: the reconstructed base "
-        f"and proposals {', '.join(r.id for r in past.RECORDS)}; P01 (units, buildings "
-        "and commands) and the proposals that need it are not built yet, so history can "
-        f"only be {past.built_prefix()} and the game as it ended cannot be played yet.")
+        f"and proposals {', '.join(r.id for r in past.RECORDS)}: units, buildings and "
+        "commands, Jumps in place of turns, and the board of 90 squares. The proposals "
+        "from P23 (? boxes and items) on are not built yet, so history can be at most "
+        f"{past.built_prefix()} and the game as it ended cannot be played yet.")
     Params = Params
     provides = frozenset({"board:snake"})
     board = "snake"
@@ -79,6 +83,8 @@ class NomopolyIV(Pack):
         Experience, ExperienceForTurns, TheDead, DarkWorld, DuckyTravels, Pies,
         NoNegativesOrFractions, ThirtyADay, MostPerAction, ForwardsOrBackwards, Resources,
         Adjacent, TripleTheBoard,
+        # Section XII (P01-P22) and XVI (P19).
+        *UNIT_RULES, Jumps,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
@@ -124,6 +130,7 @@ class NomopolyIV(Pack):
             where = entity.get("location")
             if where is not None and not board.exists(where):
                 problems.append(f"{eid} stands on no square ({where!r})")
+        problems += unit_problems(state)
         return problems
 
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:

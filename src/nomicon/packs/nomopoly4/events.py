@@ -51,3 +51,23 @@ DUCKY_MOVED = EventKind("nomopoly.ducky-moved", DuckyMoved)
 PIED = EventKind("nomopoly.pied", Pied)
 #: New squares were added to the board (P11's tripling); Rule 710 gives them resources.
 SQUARES_CREATED = EventKind("nomopoly.squares-created", SquaresCreated)
+
+
+# -- section XVI, Jumps (P19) ----------------------------------------------------------
+class Jumped(TypedDict):
+    player: str
+    start: int
+    end: int  # where the player ended, after anything the landing set off
+    distance: int  # the Jumps it cost
+
+
+class JumpsFined(TypedDict):
+    player: str
+    jumps: int  # how many the player had
+    fined: int  # dollars taken (at most what they had)
+
+
+#: A player jumped (Rule 1601).
+JUMPED = EventKind("nomopoly.jumped", Jumped)
+#: A player with 10 or more Jumps was fined and their Jumps set to 0 (Rule 1601).
+JUMPS_FINED = EventKind("nomopoly.jumps-fined", JumpsFined)
