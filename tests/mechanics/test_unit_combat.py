@@ -91,6 +91,7 @@ def test_l308_empathy_reflects_the_5_a_warrior_deals_a_mesmer_and_hides_its_sour
     game.act("alice", "command", unit=mesmer, command="empathy", target=mesmer)
     assert "empathy" in game.view("alice")["statuses"][mesmer]
     assert "empathy" not in game.view("bob").get("statuses", {}).get(mesmer, {})
+    assert "empathy" in game.view("admin")["statuses"][mesmer]  # the admin knows
     assert [e for e in game.log_for("bob") if e["type"] == "status.granted"] == []
     assert game.view("bob")["entities"][mesmer]["last_command"] == {"command": "empathy",
                                                                     "args": {}}
