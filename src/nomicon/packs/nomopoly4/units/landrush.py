@@ -72,9 +72,12 @@ class FortLandRush(Rule):
                              explain="_why_not"))
     def claim(self, ctx: Ctx, actor: str, square: int) -> None:
         """Pay $1250 for a new Fort on an unoccupied square."""
-        have = ctx.balance(actor, DOLLARS)
-        ctx.require(have >= self.params.price, f"a Fort costs ${self.params.price} in the "
-                    f"land rush; you have ${have}")
         ctx.transfer(actor, None, self.params.price, DOLLARS, f"a Fort on square {square}")
         units.create(ctx, "fort", owner=actor, location=square,
                      cause=f"{actor} claims square {square} in the land rush", by=actor)
+
+    @claim.check
+    def _can_pay(self, ctx: Ctx, actor: str) -> None:
+        have = ctx.balance(actor, DOLLARS)
+        ctx.require(have >= self.params.price, f"a Fort costs ${self.params.price} in the "
+                    f"land rush; you have ${have}")
