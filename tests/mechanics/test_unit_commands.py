@@ -192,6 +192,8 @@ def test_legal_actions_offer_a_form_per_unit_and_command_with_its_choices() -> N
                           (fort, "recruit-warrior"), (fort, "tithe")}
     # 5's neighbours are 4, 6 and 16 (above it); bob's warrior holds 16.
     assert forms[(warrior, "move")]["to"]["choices"] == [4, 6]
+    # The action's to is optional (not every command takes it); a move's form needs it.
+    assert forms[(warrior, "move")]["to"]["required"] is True
     assert "target" not in forms[(warrior, "move")]
     assert forms[(warrior, "attack")]["target"]["choices"] == ["warrior-2"]
     game.act("alice", "command", unit=warrior, command="move", to=6)

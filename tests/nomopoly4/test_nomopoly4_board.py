@@ -12,7 +12,7 @@ from nomicon.server.svg import snake as drawing
 
 
 def test_the_seeds_examples_hold_on_the_board() -> None:
-    game = nomicon.new_game("nomopoly-iv", players=["alice"], seed=1,
+    game = nomicon.new_game("nomopoly-iv", players=["alice"], seed=1, params={"history": 0},
                             start=datetime(2005, 1, 3, 12, tzinfo=UTC))
     board = layout_of(game.state.root["board"])
     assert board.size == 20 and board.width == 10
@@ -24,7 +24,7 @@ def test_the_seeds_examples_hold_on_the_board() -> None:
 
 
 def test_the_web_board_draws_square_1_at_the_bottom_left() -> None:
-    game = nomicon.new_game("nomopoly-iv", players=["alice"], seed=1,
+    game = nomicon.new_game("nomopoly-iv", players=["alice"], seed=1, params={"history": 0},
                             start=datetime(2005, 1, 3, 12, tzinfo=UTC))
     view = game.view("alice")
     board = layout_of(view["board"])

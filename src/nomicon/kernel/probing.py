@@ -220,7 +220,8 @@ def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool
 def _form(arg_plans: Sequence[ArgPlan], args: dict[str, Any],
           form: Mapping[str, list[Any] | None]) -> dict[str, Any]:
     """The arguments of one form of an action: those it names with its choices, the
-    others as the action describes them."""
+    others as the action describes them. An argument a form names with choices is
+    one the form needs (a command's target), whatever the action says of it."""
     out: dict[str, Any] = {}
     for arg_plan in arg_plans:
         name = arg_plan.arg.name
@@ -228,4 +229,6 @@ def _form(arg_plans: Sequence[ArgPlan], args: dict[str, Any],
             out[name] = args[name]
         elif form[name] is not None:
             out[name] = {**arg_plan.head, "choices": list(form[name] or ()), **arg_plan.tail}
+            if form[name]:
+                out[name]["required"] = True
     return out

@@ -343,7 +343,9 @@ class Commands(Rule):
                     if _allowed(ctx, rule, unit, {name: value})]
             if not good and taken[name].required:
                 return None
-            form[name] = good
+            # An optional argument without a good value is left out of the form: the
+            # form needs every argument it lists choices for.
+            form[name] = good if good else None
         return form
 
     @hook("status.ended", key=cooldowns.STATUS)

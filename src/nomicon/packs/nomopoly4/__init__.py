@@ -48,6 +48,7 @@ from nomicon.packs.nomopoly4.items import (
     Mushroom,
     RedShell,
 )
+from nomicon.packs.nomopoly4.jumps import Jumps
 from nomicon.packs.nomopoly4.restrictions import MostPerAction, NoNegativesOrFractions, ThirtyADay
 from nomicon.packs.nomopoly4.shop import (
     MoldyMush,
@@ -58,6 +59,8 @@ from nomicon.packs.nomopoly4.shop import (
     WiltShroom,
 )
 from nomicon.packs.nomopoly4.squares import Adjacent, Resources, TripleTheBoard
+from nomicon.packs.nomopoly4.units import UNIT_RULES
+from nomicon.packs.nomopoly4.units.invariants import unit_problems
 
 
 class Params(PackParams):
@@ -83,9 +86,11 @@ class NomopolyIV(Pack):
         "A board nomic on a numbered snake board (20 squares in rows of ten): dollars, "
         "turns at noon and midnight Central, proposals, and the game's history replayed "
         "proposal by proposal (--param history=K). Built so far: the reconstructed base "
-        f"and proposals {', '.join(r.id for r in past.RECORDS)}; P01 (units, buildings "
-        "and commands) and the proposals that need it are not built yet, so history can "
-        f"only be {past.built_prefix()} and the game as it ended cannot be played yet.")
+        f"and proposals {', '.join(r.id for r in past.RECORDS)}: units, buildings and "
+        "commands, Jumps in place of turns, the board of 90 squares, ? boxes and items, "
+        "the Shop of Terror and the Experience Fairy. The other proposals are not built "
+        f"yet, so history can be at most {past.built_prefix()} and the game as it ended "
+        "cannot be played yet.")
     Params = Params
     provides = frozenset({"board:snake"})
     board = "snake"
@@ -104,6 +109,8 @@ class NomopolyIV(Pack):
         Frequency, QuestionBoxes, Mushroom, Feather, Coin, FireFlower, Ghost, GreenShell,
         RedShell, LightningBolt, BoxExpiry, ShopOfTerror, WiltShroom, MoldyMush, RottenMush,
         StarEgg, ShopMoves, ExperienceFairy,
+        # Section XII (P01-P22) and XVI (P19).
+        *UNIT_RULES, Jumps,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
@@ -150,6 +157,7 @@ class NomopolyIV(Pack):
             if where is not None and not board.exists(where):
                 problems.append(f"{eid} stands on no square ({where!r})")
         problems += _box_problems(state, board.size)
+        problems += unit_problems(state)
         return problems
 
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:

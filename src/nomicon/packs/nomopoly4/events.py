@@ -122,3 +122,21 @@ SHOP_MOVED = EventKind("nomopoly.shop-moved", ShopMoved)
 FAIRY_CAME = EventKind("nomopoly.fairy-came", FairyCame)
 #: The Experience Fairy went back to his realm in the sky (Rule 2101).
 FAIRY_LEFT = EventKind("nomopoly.fairy-left", FairyLeft)
+# -- section XVI, Jumps (P19) ----------------------------------------------------------
+class Jumped(TypedDict):
+    player: str
+    start: int
+    end: int  # where the player ended, after anything the landing set off
+    distance: int  # the Jumps it cost
+
+
+class JumpsFined(TypedDict):
+    player: str
+    jumps: int  # how many the player had
+    fined: int  # dollars taken (at most what they had)
+
+
+#: A player jumped (Rule 1601).
+JUMPED = EventKind("nomopoly.jumped", Jumped)
+#: A player with 10 or more Jumps was fined and their Jumps set to 0 (Rule 1601).
+JUMPS_FINED = EventKind("nomopoly.jumps-fined", JumpsFined)

@@ -19,7 +19,11 @@ from typing import Any
 
 from nomicon.authoring import Ctx, events, iso
 from nomicon.governance.proposals import AWAITING, VotingMethod
+from nomicon.kernel.rules import Rule
 from nomicon.packs.nomopoly4.travel import PACK
+from nomicon.packs.nomopoly4.units.commands import OrisonOfHealing, PledgeServiceToDwayna
+from nomicon.packs.nomopoly4.units.framework import CommandsFramework
+from nomicon.packs.nomopoly4.units.types import Monk, Scv
 
 #: How many proposals the seed holds, oldest to newest.
 TOTAL = 51
@@ -69,7 +73,41 @@ def _enact(key: str, number: int) -> dict[str, Any]:
     return {"op": "enact", "class": _class(key), "number": number}
 
 
+def _replaced(cls: type[Rule], old: str, new: str) -> str:
+    text = cls.default_text()
+    assert old in text, (cls.__name__, old)
+    return text.replace(old, new)
+
+
+_ENCHANTMENT_L280 = seed_text(280, 280).strip('"')
+_ENCHANTMENT_L282 = seed_text(282, 282).strip('"')
+_COMMANDS_P13 = f"{CommandsFramework.default_text()}\n{_ENCHANTMENT_L280}"
+_COMMANDS_P16 = f"{CommandsFramework.default_text()}\n{_ENCHANTMENT_L282}"
+_MONK_P14 = _replaced(Monk, "Initial hit points: 25", "Initial hit points: 40")
+_DWAYNA_P14 = _replaced(PledgeServiceToDwayna, "Any unit", "Any non-Mesmer unit")
+_ORISON_P14 = _replaced(OrisonOfHealing, "raised by 5", "raised by 10")
+_SCV_P22 = _replaced(Scv, "Initial hit points: 20", "Initial hit points: 40")
+
+
 RECORDS: tuple[Record, ...] = (
+    # -- section XII, units and buildings (P01, P07, P08, P10) ------------------------
+    Record("P01", (408, 418), "Units, Buildings and Commands",
+           (_enact("units", 1201), _enact("buildings", 1202), _enact("commands", 1203),
+            _enact("owning", 1204), _enact("hit-points", 1205), _enact("issuing", 1206),
+            _enact("fort", 1210), _enact("move", 1211), _enact("attack", 1212),
+            _enact("recruit-warrior", 1213), _enact("warrior", 1214)),
+           ("Section XII: the Unit, Building and Command definitions are Rules 1201-1203, "
+            "ownership and placement 1204, hit points 1205, issuing commands and cooling "
+            "down 1206 (the XII.6 that L178 cites); the types and commands that exist "
+            "initially are 1210-1213, in the order of the text.",
+            "The Warrior's stats are not in the seed: Rule 1214 gives 50 hit points, attack "
+            "10, range 1, armor 0 and speed 10 from L358, L371, L415 and L308.",
+            "Every command is issued by the one action command (unit, command, to, target, "
+            "amount); a player's own Fort is the action build-fort.",
+            "A unit may attack its owner's own units and buildings, but not itself.",
+            "The chance of 1 in (armor - attack strength) is a roll of 1 on a die of that "
+            "many sides.",
+            "Cool-downs divided by a speed are kept exact (an SCV's Move: 26 h 40 min).")),
     Record("P02", (395, 407), "Experience, Level and State of Being",
            (_enact("experience", 1301), _enact("experience-for-turns", 1302),
             _enact("the-dead", 1303)),
@@ -102,9 +140,31 @@ RECORDS: tuple[Record, ...] = (
            ("Rule VII.10 (Rule 710), as P11 (L326) cites it.",
             "The eleven amounts $0..$10000 are equally likely.",
             "Enacted before P07 (Mine, L360-371), which takes from the resources.")),
+    Record("P07", (360, 371), "Upgrade to SCV, Mine and hit points on transformation",
+           (_enact("scv", 1215), _enact("upgrade-to-scv", 1216), _enact("mine", 1217),
+            _enact("transformation", 1218)),
+           ("The SCV's stats are not in the seed: Rule 1215 gives 20 hit points (L371) and, "
+            "as rulings, attack 2, range 1, armor 0, speed 9.",
+            "Mine takes from the resources of Rule 710 (enacted by P06 before it).",
+            "A unit that changes type keeps its identity, cool-down and enchantments.")),
+    Record("P08", (350, 358), "Pledge Service to Dwayna and Orison of Healing",
+           (_enact("monk", 1219), _enact("pledge-service-to-dwayna", 1220),
+            _enact("orison-of-healing", 1221)),
+           ("The Monk's stats are not in the seed: Rule 1219 gives 25 hit points (L295) and, "
+            "as rulings, attack 0, range 1, armor 5, speed 5.",
+            "Adjacent squares are those of the two-dimensional layout, as in Move (P09 "
+            "defines the word later in the same sense).",
+            "Orison's target is a unit, of any owner; a unit already of a type does not "
+            "pledge to become one.")),
     Record("P09", (349, 349), "Definition: adjacent", (_enact("adjacent", 711),),
            ("Rule 711, in the Board's section after VII.10.",
             "A square that does not exist is adjacent to nothing.")),
+    Record("P10", (328, 348), "Guard Tower and Wall",
+           (_enact("guard-tower", 1222), _enact("wall", 1223),
+            _enact("build-guard-tower", 1224), _enact("build-wall", 1225)),
+           ("A Wall's territory is its square; it stops attacks only, not damage that is "
+            "no attack.",
+            "A Guard Tower attacks only when it is issued Attack.")),
     Record("P11", (325, 327), "Board size 60",
            ({"op": "effect", "class": _class("triple-the-board")},),
            ("Old square k becomes square 3k-1 (the kernel's snake renumbering).",
@@ -112,12 +172,74 @@ RECORDS: tuple[Record, ...] = (
             "from Rule 710.",
             "The Ducky and the Dark Lord's things move with their squares; old neighbours "
             "stop being neighbours.")),
+    # -- section XII, P12-P20 and P22 ---------------------------------------------------
+    Record("P12", (309, 324), "Teleporter",
+           (_enact("teleporter", 1226), _enact("build-teleporter", 1227),
+            _enact("teleport", 1228)),
+           ("A player's teleport is the action teleport and pays the owner of the Teleporter "
+            "on the player's square; it is not a jump of Rule XVI (L119).",
+            "The Teleport command pays the owner of the Teleporter the unit stands on, or "
+            "else the first adjacent one; its destination must hold no unit or building.")),
+    Record("P13", (298, 308), "Enchantments, Pledge Service to Lyssa and Empathy",
+           ({"op": "amend", "rule": 1203, "text": _COMMANDS_P13},
+            _enact("mesmer", 1229), _enact("pledge-service-to-lyssa", 1230),
+            _enact("empathy", 1231)),
+           ("The Enchantment is added to Rule XII.3 (Rule 1203) in the words that P16 quotes "
+            "as that rule's paragraph (L280).",
+            "The Mesmer's stats are not in the seed: Rule 1229 gives, as rulings, 25 hit "
+            "points, attack 0, range 1, armor 5, speed 5 (armor 5 makes L308's 5 damage).",
+            "Empathy reflects the damage the attack dealt after armor; the reflected damage "
+            "is no attack and its source is hidden.")),
+    Record("P14", (294, 297), "Monk rebalance",
+           ({"op": "amend", "rule": 1219, "text": _MONK_P14, "params": {"max_hp": 40}},
+            {"op": "amend", "rule": 1220, "text": _DWAYNA_P14, "params": {"not_to": ["mesmer"]}},
+            {"op": "amend", "rule": 1221, "text": _ORISON_P14, "params": {"heal": 10}}),
+           ("Existing Monks gain the 15 by which the maximum rises (the Monk rule's "
+            "amendment gives it, once).",)),
+    Record("P15", (283, 293), "Power Drain and Spell Shield",
+           (_enact("power-drain", 1232), _enact("spell-shield", 1233)),
+           ("Power Drain takes at most what the target has, and the issuer gains what was "
+            "taken; a player does not drain themselves.",
+            "Spell Shield stops commands only; a shielded target cannot be shielded again "
+            "until it ends.")),
+    Record("P16", (279, 282), "Enchantments on units and players",
+           ({"op": "amend", "rule": 1203, "text": _COMMANDS_P16},),
+           ("Text only: Spell Shield (P15) already enchants players, as its own text says.",)),
+    Record("P17", (272, 278), "Build Fort", (_enact("build-fort", 1234),),
+           ("A player's own build-fort (Rule 1210) stays.",)),
+    Record("P18", (270, 271), "Board size 90 and the fort land rush",
+           ({"op": "effect", "class": _class("extend-the-board")},
+            _enact("fort-land-rush", 1235)),
+           ("The 30 new squares follow the last; Rule 710 gives them resources.",
+            "Unoccupied means no unit or building there; players may be.",
+            "The week is the life of Rule 1235, which repeals itself when it is over.")),
+    Record("P19", (266, 269), "Jumps",
+           ({"op": "repeal", "rule": 802}, {"op": "repeal", "rule": 801},
+            _enact("jumps", 1601)),
+           ("Jumps replace turns (the admin's comment, L269): Rules 801 and 802 are "
+            "repealed by the same amendment.",
+            "The distance is that of Rule 1212 (the two-dimensional layout).",
+            "The fine takes at most what the player has, and is checked after every action "
+            "and timer.")),
+    Record("P20", (263, 265), "Duck Pond",
+           (_enact("duck-pond", 1236), _enact("build-duck-pond", 1237)),
+           ("The Ducky lands on any square it arrives at by a walk or a jump; half the Bank "
+            "Account, rounded down, goes to the square's resources once per landing.",)),
     Record("P21", (262, 262), "The Rber Ducky moves three times a week",
            ({"op": "amend", "rule": 1402,
              "text": "The Rber Ducky occupies a square on the board, and will move forward by "
                      "the roll of a 6-sided dice every Monday, Wednesday, and Saturday.",
              "params": {"schedule": "every Monday, Wednesday and Saturday at 00:00 GMT"}},),
            ("At 00:00 GMT on those days, as the Saturday move before it.",)),
+    Record("P22", (235, 261), "Laser Howitzer, Bombard and Repair",
+           (_enact("laser-howitzer", 1238), _enact("upgrade-to-laser-howitzer", 1239),
+            _enact("bombard", 1240), _enact("repair", 1241),
+            {"op": "amend", "rule": 1215, "text": _SCV_P22, "params": {"max_hp": 40}}),
+           ("The Howitzer's list of commands says what it may also be issued; the commands "
+            "for any unit still apply.",
+            "Bombard is no attack: armor, Walls and Empathy do not apply to it.",
+            "Repair's target may be the SCV itself.",
+            "Existing SCVs gain the 20 by which the maximum rises.")),
     # -- ? boxes, items, the Shop of Terror and the Experience Fairy ------------------
     Record("P23", (201, 234), "? boxes and the first eight items",
            (_enact("frequency", 1701), _enact("question-boxes", 1702), _enact("mushroom", 1703),

@@ -24,6 +24,9 @@ def greedy_score(state: dict[str, Any], actor: str, name: str, args: dict[str, A
     found = ITEMS_AND_SHOP.get(name)
     if found is not None:
         return found(state, actor, args)
+    unit = unit_score(state, actor, name, args)
+    if unit is not None:
+        return unit
     return -1.0  # gifts, proposals and retractions: not worth it to this bot
 
 
@@ -56,3 +59,35 @@ ITEMS_AND_SHOP: dict[str, Callable[[dict[str, Any], str, dict[str, Any]], float]
     "use-item": _use_item,
     "trade-in": lambda state, actor, args: 5.0 if args.get("trade") == "star-egg" else 0.5,
 }
+
+
+# -- units, buildings and Jumps (P01-P22) ----------------------------------------------
+#: What the greedy bot thinks of each command: earning and growing first, fighting
+#: next, moving last.
+COMMAND_SCORES = {
+    "mine": 8.0, "recruit-warrior": 7.0, "upgrade-to-scv": 6.5, "attack": 6.0,
+    "bombard": 6.0, "power-drain": 6.0, "orison-of-healing": 5.0, "repair": 5.0,
+    "spell-shield": 4.5, "empathy": 4.5, "build-guard-tower": 4.0, "build-wall": 3.5,
+    "build-fort": 3.5, "move": 2.0,
+}
+
+
+def unit_score(state: dict[str, Any], actor: str, name: str, args: dict[str, Any]) -> float | None:
+    """The greedy bot's liking for the actions of units and Jumps (None: not one)."""
+    if name == "command":
+        target = args.get("target")
+        owner = state.get("entities", {}).get(target, {}).get("owner") if target else None
+        if args.get("command") == "attack" and owner == actor:
+            return -1.0  # never its own things
+        return COMMAND_SCORES.get(str(args.get("command")), 1.0)
+    if name in ("build-fort", "land-rush"):
+        return 3.0
+    if name == "jump":
+        # Anywhere but onto the Rber Ducky and its pies.
+        ducky = state.get("entities", {}).get("rber-ducky", {}).get("location")
+        return 2.0 if args.get("to") != ducky else -1.0
+    if name == "drop-jump":
+        return 1.5 if state["players"].get(actor, {}).get("jumps", 0) >= 9 else -1.0
+    if name == "teleport":
+        return 0.5
+    return None
