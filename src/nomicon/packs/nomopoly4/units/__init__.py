@@ -9,7 +9,7 @@ proposals up to P22, on the game-neutral mechanics layer (``nomicon.mechanics``)
 
 from __future__ import annotations
 
-from nomicon.kernel.rules import Rule
+from nomicon.authoring import Rule
 from nomicon.packs.nomopoly4.units.building import (
     BuildDuckPond,
     BuildFort,
