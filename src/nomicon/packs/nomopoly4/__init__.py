@@ -61,6 +61,7 @@ from nomicon.packs.nomopoly4.shop import (
 from nomicon.packs.nomopoly4.squares import Adjacent, Resources, TripleTheBoard
 from nomicon.packs.nomopoly4.units import UNIT_RULES
 from nomicon.packs.nomopoly4.units.invariants import unit_problems
+from nomicon.packs.nomopoly4.victory import ExperienceForKills, Victory
 
 
 class Params(PackParams):
@@ -111,6 +112,8 @@ class NomopolyIV(Pack):
         StarEgg, ShopMoves, ExperienceFairy,
         # Section XII (P01-P22) and XVI (P19).
         *UNIT_RULES, Jumps,
+        # Experience for kills (P35) and the victory (P51).
+        ExperienceForKills, Victory,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
