@@ -355,6 +355,15 @@ RECORDS: tuple[Record, ...] = (
            ("Section XXI, Rule 2101.",
             "\"Receive Teaching\" and \"Receive Training\" are the same action.",
             "The Fairy stays 24 hours unless someone is taught first.")),
+    # -- one railway per square; hold, own and safe (P42) --------------------------------
+    Record("P42", (34, 37), "One railway per square; hold, own and safe",
+           (_enact("one-railway-per-square", 1253), _enact("square-terms", 1254)),
+           ("Rule 1253: of several Railways on a square the oldest stays; each other is "
+            "destroyed (no damage, no kill) and its owner is refunded $500, made.",
+            "Rule 1254: the words drive no rule yet; every view shows, for each square "
+            "someone holds, who holds it, who owns it and whether it is safe.",
+            "A square with no owner is not safe; a square owns at most one owner "
+            "(Rule 1204).")),
     Record("P43", (33, 33), "The Shop of Terror moves every Saturday",
            (_enact("shop-moves", 1806),),
            ("Rule 1806, in the Shop's section; a different square drawn uniformly.",)),
