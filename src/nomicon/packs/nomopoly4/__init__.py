@@ -89,7 +89,8 @@ class NomopolyIV(Pack):
         "proposal by proposal (--param history=K). Built so far: the reconstructed base "
         f"and proposals {', '.join(r.id for r in past.RECORDS)}: units, buildings and "
         "commands, Jumps in place of turns, the board of 90 squares, ? boxes and items, "
-        "the Shop of Terror and the Experience Fairy. The other proposals are not built "
+        "the Shop of Terror, the Experience Fairy, railways, Echo, Max HP, the Musketeer "
+        "and the victory at level 25. The other proposals are not built "
         f"yet, so history can be at most {past.built_prefix()} and the game as it ended "
         "cannot be played yet.")
     Params = Params
