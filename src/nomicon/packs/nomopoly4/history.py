@@ -351,6 +351,15 @@ RECORDS: tuple[Record, ...] = (
             "item dealt it.",
             "Hidden damage (Empathy's) credits no one; the Dark Lord's things are no "
             "player's.")),
+    # -- the Refinery (P38) --------------------------------------------------------------
+    Record("P38", (98, 112), "Refinery and Refine Goods",
+           (_enact("refinery", 1250), _enact("build-refinery", 1251),
+            _enact("refine-goods", 1252)),
+           ("Rules 1250-1252. The extra $50 is for an SCV Mining on the same square as a "
+            "Refinery (the seed's words), made, not taken from the resources.",
+            "Refine Goods pays 110% of the dollars chosen, made, whenever the cool-down "
+            "actually ends (early too); nothing if the unit or building is destroyed "
+            "first.")),
     Record("P41", (38, 39), "The Experience Fairy", (_enact("experience-fairy", 2101),),
            ("Section XXI, Rule 2101.",
             "\"Receive Teaching\" and \"Receive Training\" are the same action.",

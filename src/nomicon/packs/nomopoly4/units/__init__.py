@@ -6,7 +6,7 @@ proposals up to P22, on the game-neutral mechanics layer (``nomicon.mechanics``)
 ``commands``: one rule per command; ``enchantments``: the commands that enchant;
 ``landrush``: P18's larger board and its week of forts; ``railway``: P24's railroad
 and P42's one railway a square; ``echo``: P26; ``healing``: P30's Monk commands and
-P32's Max HP; ``relief``: P44's hourly end of a cool-down; ``musketeer``: P47.
+P32's Max HP; ``refinery``: P38; ``relief``: P44's hourly end of a cool-down; ``musketeer``: P47.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ from nomicon.packs.nomopoly4.units.railway import (
     RideRailway,
     SquareTerms,
 )
+from nomicon.packs.nomopoly4.units.refinery import BuildRefinery, RefineGoods, Refinery
 from nomicon.packs.nomopoly4.units.relief import HourlyRelief
 from nomicon.packs.nomopoly4.units.types import (
     DuckPond,
@@ -78,4 +79,5 @@ UNIT_RULES: tuple[type[Rule], ...] = (
     # The later unit proposals (P24-P47).
     Railway, BuildRailway, RideRailway, Echo, FertileSeason, HealArea, MaxHp,
     OneRailwayPerSquare, SquareTerms, HourlyRelief, Musketeer, UpgradeToMusketeer,
+    Refinery, BuildRefinery, RefineGoods,
 )
