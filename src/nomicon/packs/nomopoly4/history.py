@@ -17,9 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nomicon.authoring import Ctx, events, iso
+from nomicon.authoring import Ctx, Rule, events, iso
 from nomicon.governance.proposals import AWAITING, VotingMethod
-from nomicon.kernel.rules import Rule
 from nomicon.packs.nomopoly4.travel import PACK
 from nomicon.packs.nomopoly4.units import UNIT_RULES
 from nomicon.packs.nomopoly4.units.commands import OrisonOfHealing, PledgeServiceToDwayna

@@ -11,7 +11,7 @@ P32's Max HP; ``refinery``: P38; ``relief``: P44's hourly end of a cool-down; ``
 
 from __future__ import annotations
 
-from nomicon.kernel.rules import Rule
+from nomicon.authoring import Rule
 from nomicon.packs.nomopoly4.units.building import (
     BuildDuckPond,
     BuildFort,

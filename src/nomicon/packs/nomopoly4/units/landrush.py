@@ -10,7 +10,7 @@ from pydantic import Field
 
 from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action
 from nomicon.boards import numbered
-from nomicon.kernel import ruleset
+from nomicon.governance import amendments
 from nomicon.mechanics import units
 from nomicon.packs.nomopoly4.base import DOLLARS
 from nomicon.packs.nomopoly4.events import SQUARES_CREATED
@@ -58,7 +58,7 @@ class FortLandRush(Rule):
         ctx.set_timer("fort-land-rush", timedelta(days=self.params.days), self.over)
 
     def over(self, ctx: Ctx, payload: dict[str, Any]) -> None:
-        ruleset.repeal(ctx, self.number)
+        amendments.apply(ctx, amendments.parse([{"op": "repeal", "rule": self.number}]))
 
     def _squares(self, ctx: Ctx, actor: str) -> list[int]:
         return [s for s in numbered.layout(ctx).squares() if not has_units_or_buildings(ctx, s)]
