@@ -152,3 +152,20 @@ def test_healing_stops_at_the_types_maximum() -> None:
         assert units.heal(ctx, warrior, 5, cause="Orison of Healing") == 5
         assert units.heal(ctx, warrior, 5, cause="Orison of Healing") == 3
     assert hp(game, warrior) == 50
+
+
+def test_a_heal_without_a_limit_passes_the_maximum_until_a_rule_caps_it() -> None:
+    """Nomopoly IV's Heal Area: "have their hit points increased by 10", with no cap
+    of its own until Max HP (P32): "A unit/building may never have its HP higher than
+    its Max HP (if this would happen, ... instead set to its Max HP)"."""
+    game = new_game()
+    warrior = place(game, "warrior", "alice", 5)
+    with acting(game) as ctx:
+        assert not units.capped(ctx)
+        assert units.heal(ctx, warrior, 10, cause="Heal Area", over_max=True) == 10
+        assert units.heal(ctx, warrior, 10, cause="Orison of Healing") == 0
+    assert hp(game, warrior) == 60
+    with acting(game) as ctx:
+        assert units.cut_to_max(ctx, cause="Max HP") == [warrior]
+        assert units.cut_to_max(ctx, cause="Max HP") == []
+    assert hp(game, warrior) == 50

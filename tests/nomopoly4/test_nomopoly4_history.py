@@ -4,6 +4,7 @@ that the folded log equals the live state after each."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -97,7 +98,17 @@ def test_replay_passes_every_built_record_in_order() -> None:
         assert folded == game.state.root, record.id
     rules = game.state.root["rules"]
     assert {"710", "711", "1201", "1206", "1241", "1301", "1401", "1402", "1403", "1501",
-            "1502", "1503", "1601"} <= set(rules)
+            "1503", "1601"} <= set(rules)
+    # P25 removed XV.2 (Rule 1502, the limit of 30 a day).
+    assert ("1502" in rules) == ("P25" not in history.BY_ID)
+    if "P32" in history.BY_ID:
+        # P32 replaced "initial hit points" by "Max HP" in every rule that said it
+        # (the seed's words a reconstructed rule quotes as evidence stay).
+        assert rules["1210"]["text"].startswith("Building: Fort Max HP: 1500")
+        assert "Increase the initial HP of Monks from 25 to 40" in rules["1219"]["text"]
+        unquoted = {n: "".join(rules[n]["text"].split('"')[::2]) for n in rules}
+        assert not [n for n, text in unquoted.items() if n.startswith("12") and n != "1248"
+                    and re.search(r"in(i)?tial (hit points|HP)", text, re.IGNORECASE)]
     # P19 repealed the turns (Rules 801 and 802) for Jumps.
     assert not {"801", "802"} & set(rules)
     # P14 and P22 raised the Monk's and the SCV's maxima; P16 reworded Rule XII.3.

@@ -231,7 +231,7 @@ class Enchantment(CommandRule):
     status: ClassVar[str] = ""
     #: Only the enchanted thing's owner (and the admin) knows of it.
     secret: ClassVar[bool] = False
-    takes = (TARGET,)
+    takes: ClassVar[tuple[Arg, ...]] = (TARGET,)
     Params: ClassVar[type[RuleParams]] = EnchantmentParams
     params: EnchantmentParams
 

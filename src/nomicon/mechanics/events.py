@@ -185,6 +185,17 @@ class Killed(TypedDict):
     cause: str
 
 
+class HpCut(TypedDict):
+    """An entity above its type's maximum hit points was set to the maximum (a rule
+    that caps hit points came into force): no damage, so nothing answers it."""
+
+    entity: str
+    kind: str
+    before: int
+    hp: int
+    cause: str
+
+
 class Transformed(TypedDict):
     """A unit or building became another type, keeping its id, its cool-down and its
     statuses, its hit points scaled to the new type's maximum."""
@@ -205,3 +216,4 @@ DAMAGED = EventKind("damaged", Damaged)
 HEALED = EventKind("healed", Healed)
 KILLED = EventKind("killed", Killed)
 TRANSFORMED = EventKind("transformed", Transformed)
+HP_CUT = EventKind("hp.cut", HpCut)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from nomicon.kernel.rules import Rule, RuleParams
-from nomicon.mechanics.events import HEALED, TRANSFORMED
+from nomicon.mechanics.events import HEALED, HP_CUT, TRANSFORMED
 
 if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
@@ -40,6 +40,10 @@ CLASSES = ("unit", "building")
 FRAMEWORK = "units.framework"
 #: The adjuster through which rules extend the placement checks.
 PLACEMENT = "units.placement"
+#: What a rule contributes to cap every unit's hit points at its type's maximum ("A
+#: unit/building may never have its HP higher than its Max HP"), over effects that
+#: set no limit of their own.
+HP_CAP = "units.hp-cap"
 
 
 class TypeParams(RuleParams):
@@ -252,21 +256,50 @@ def transform(ctx: Ctx, eid: str, kind: str, *, cause: str) -> int:
     return after
 
 
-def heal(ctx: Ctx, eid: str, amount: int, *, cause: str) -> int:
+def capped(ctx: Ctx) -> bool:
+    """Whether a rule in force caps every unit's hit points at its type's maximum
+    (contributes :data:`HP_CAP`)."""
+    return bool(ctx.contributions(HP_CAP))
+
+
+def heal(ctx: Ctx, eid: str, amount: int, *, cause: str, over_max: bool = False) -> int:
     """Give ``eid`` up to ``amount`` hit points, never above its type's maximum ("if
     the target's hit points are greater then its Initial Hit Points then its hit
-    points become its Initial Hit Points"). Returns what it gained."""
+    points become its Initial Hit Points"). ``over_max``: the effect itself sets no
+    limit ("have their hit points increased by 10"), so only a rule that caps hit
+    points (:func:`capped`) stops it at the maximum. Returns what it gained."""
     stats = stats_for(ctx, eid)
     if stats is None:
         raise KeyError(f"there is no unit or building {eid!r}")
     before = hp(ctx, eid)
-    after = max(before, min(before + max(amount, 0), stats.max_hp))
+    top = before + max(amount, 0)
+    if not over_max or capped(ctx):
+        top = min(top, stats.max_hp)
+    after = max(before, top)
     if after == before:
         return 0
     ctx.set_entity(eid, hp=after)
     ctx.emit(HEALED, f"{eid} gains {after - before} hit points ({after}/{stats.max_hp})",
              entity=eid, kind=stats.kind, amount=after - before, hp=after, cause=cause)
     return after - before
+
+
+def cut_to_max(ctx: Ctx, *, cause: str) -> list[str]:
+    """Set every unit and building above its type's maximum to the maximum ("if this
+    would happen, the unit/building's HP are instead set to its Max HP"): not damage,
+    so nothing that answers damage is set off. Returns those cut down."""
+    table = catalogue(ctx)
+    cut = []
+    for kind, stats in table.items():
+        for eid in ctx.entities_of(kind):
+            before = hp(ctx, eid)
+            if before > stats.max_hp:
+                ctx.set_entity(eid, hp=stats.max_hp)
+                ctx.emit(HP_CUT, f"{eid} has {before} hit points, above its maximum: set "
+                         f"to {stats.max_hp}", entity=eid, kind=kind, before=before,
+                         hp=stats.max_hp, cause=cause)
+                cut.append(eid)
+    return cut
 
 
 def destroy(ctx: Ctx, eid: str, *, cause: str, by: str | None = None) -> bool:

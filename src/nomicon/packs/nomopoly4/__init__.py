@@ -61,6 +61,7 @@ from nomicon.packs.nomopoly4.shop import (
 from nomicon.packs.nomopoly4.squares import Adjacent, Resources, TripleTheBoard
 from nomicon.packs.nomopoly4.units import UNIT_RULES
 from nomicon.packs.nomopoly4.units.invariants import unit_problems
+from nomicon.packs.nomopoly4.victory import ExperienceForKills, Victory
 
 
 class Params(PackParams):
@@ -88,7 +89,8 @@ class NomopolyIV(Pack):
         "proposal by proposal (--param history=K). Built so far: the reconstructed base "
         f"and proposals {', '.join(r.id for r in past.RECORDS)}: units, buildings and "
         "commands, Jumps in place of turns, the board of 90 squares, ? boxes and items, "
-        "the Shop of Terror and the Experience Fairy. The other proposals are not built "
+        "the Shop of Terror, the Experience Fairy, railways, Echo, Max HP, the Musketeer "
+        "and the victory at level 25. The other proposals are not built "
         f"yet, so history can be at most {past.built_prefix()} and the game as it ended "
         "cannot be played yet.")
     Params = Params
@@ -111,6 +113,8 @@ class NomopolyIV(Pack):
         StarEgg, ShopMoves, ExperienceFairy,
         # Section XII (P01-P22) and XVI (P19).
         *UNIT_RULES, Jumps,
+        # Experience for kills (P35) and the victory (P51).
+        ExperienceForKills, Victory,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:

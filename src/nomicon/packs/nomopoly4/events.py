@@ -140,3 +140,21 @@ class JumpsFined(TypedDict):
 JUMPED = EventKind("nomopoly.jumped", Jumped)
 #: A player with 10 or more Jumps was fined and their Jumps set to 0 (Rule 1601).
 JUMPS_FINED = EventKind("nomopoly.jumps-fined", JumpsFined)
+
+
+# -- experience for kills (P35), the victory (P51), the hourly relief (P44) ------------
+class KillRewarded(TypedDict):
+    player: str  # who dealt the killing blow
+    victim: str  # the unit or building killed
+    owner: str  # the other player who owned it
+    experience: int
+
+
+class CooldownRelieved(TypedDict):
+    entity: str  # the unit or building that stops cooling down
+
+
+#: A player gained Experience for killing another player's unit or building (Rule 1304).
+KILL_REWARDED = EventKind("nomopoly.kill-rewarded", KillRewarded)
+#: The hourly relief ended a cool-down (Rule 1255).
+COOLDOWN_RELIEVED = EventKind("nomopoly.cooldown-relieved", CooldownRelieved)

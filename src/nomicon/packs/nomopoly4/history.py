@@ -20,8 +20,11 @@ from typing import Any
 from nomicon.authoring import Ctx, Rule, events, iso
 from nomicon.governance.proposals import AWAITING, VotingMethod
 from nomicon.packs.nomopoly4.travel import PACK
+from nomicon.packs.nomopoly4.units import UNIT_RULES
 from nomicon.packs.nomopoly4.units.commands import OrisonOfHealing, PledgeServiceToDwayna
 from nomicon.packs.nomopoly4.units.framework import CommandsFramework
+from nomicon.packs.nomopoly4.units.healing import max_hp_text
+from nomicon.packs.nomopoly4.units.howitzer import Bombard
 from nomicon.packs.nomopoly4.units.types import Monk, Scv
 
 #: How many proposals the seed holds, oldest to newest.
@@ -86,6 +89,26 @@ _MONK_P14 = _replaced(Monk, "Initial hit points: 25", "Initial hit points: 40")
 _DWAYNA_P14 = _replaced(PledgeServiceToDwayna, "Any unit", "Any non-Mesmer unit")
 _ORISON_P14 = _replaced(OrisonOfHealing, "raised by 5", "raised by 10")
 _SCV_P22 = _replaced(Scv, "Initial hit points: 20", "Initial hit points: 40")
+# -- the later unit proposals' texts (P28, P31, P32) --------------------------------------
+_BOMBARD_P28 = _replaced(Bombard, Bombard.default_text().splitlines()[-1],
+                         "Effect: " + seed_text(154, 154))
+_ORISON_P31 = _ORISON_P14.replace("Cool down time: 2 days", "Cool down time: 1 day")
+assert _ORISON_P31 != _ORISON_P14
+
+
+def _max_hp_amendments() -> tuple[dict[str, Any], ...]:
+    """P32's "Replace all occurrences in the rules of initial hit points with maximum
+    hit points (Max HP)": a text amendment of every section XII rule that says it,
+    from its text as amended before P32."""
+    amended = {1215: _SCV_P22, 1219: _MONK_P14, 1221: _ORISON_P31, 1240: _BOMBARD_P28}
+    changes = []
+    for cls in UNIT_RULES:
+        if cls.number > 1244:
+            continue  # enacted after P32, in their own words (the Musketeer's "Maximum")
+        text = amended.get(cls.number, cls.default_text())
+        if max_hp_text(text) != text:
+            changes.append({"op": "amend", "rule": cls.number, "text": max_hp_text(text)})
+    return tuple(changes)
 
 
 RECORDS: tuple[Record, ...] = (
@@ -257,6 +280,25 @@ RECORDS: tuple[Record, ...] = (
             "theirs that moves them from others' history; moves others cause are shown.",
             "The shells' Ducky jumps and the Lightning Bolt's transport are landings: the "
             "pies follow.")),
+    # -- later unit proposals: the railroad, XV.2's repeal, Echo (P24-P26) -----------------
+    Record("P24", (181, 200), "Railroad!",
+           (_enact("railway", 1242), _enact("build-railway", 1243),
+            _enact("ride-railway", 1244)),
+           ("The Railway, Build Railway and Ride Railway are Rules 1242-1244, after P22's.",
+            "A square whose only units or buildings are Railways (of anyone) is open to "
+            "anyone's units; a building there must be the Railway owner's (Rule 1204).",
+            "Ride Railway is issued on a square with a Railway of the unit's owner; the "
+            "adjacent square it goes to must be one the unit may stand on.",
+            "Rule 1502 does not count Ride Railway; a square may hold several Railways "
+            "until P42.")),
+    Record("P25", (180, 180), "Remove rule XV.2", ({"op": "repeal", "rule": 1502},),
+           ("XV.2 is Rule 1502 (the limit of 30 a day).",)),
+    Record("P26", (174, 179), "Echo", (_enact("echo", 1245),),
+           ("Rule 1245. The Mesmer enchants itself; Echo has no cool-down and lasts 1 day.",
+            "The first command issued to the Mesmer while enchanted opens the hour in which "
+            "the same command may be issued again, cooling down or not; the repeat ends "
+            "Echo. If the hour passes unused, Echo is spent and ends too.",
+            "The two cool-downs overlap: the later end stands.")),
     Record("P27", (155, 173), "The Dark Lord's Shop of Terror",
            (_enact("shop-of-terror", 1801), _enact("wilt-shroom", 1802),
             _enact("moldy-mush", 1803), _enact("rotten-mush", 1804), _enact("star-egg", 1805)),
@@ -268,6 +310,26 @@ RECORDS: tuple[Record, ...] = (
             "Terror.",
             "The Star Egg is not an attack: no armor, no Wall; the user's own units and "
             "buildings are hit too; the 7 days are a status of the user.")),
+    # -- later unit proposals: Bombard reworded, the Monks, Max HP (P28, P30-P32) ----------
+    Record("P28", (153, 154), "Bombard reworded",
+           ({"op": "amend", "rule": 1240, "text": _BOMBARD_P28},),
+           ("A text amendment of Rule 1240: a Wall is a building, so Bombard already hit it "
+            "and ignored armor and walls.",)),
+    Record("P30", (127, 135), "Fertile Season and Heal Area",
+           (_enact("fertile-season", 1246), _enact("heal-area", 1247)),
+           ("Rules 1246 and 1247. Fertile Season's $1000 are made, taken from no one.",
+            "Heal Area gives every unit on the Monk's square (the Monk too) 10 hit points "
+            "with no cap until Max HP (P32); buildings are not healed.")),
+    Record("P31", (126, 126), "Orison of Healing cools down 1 day",
+           ({"op": "amend", "rule": 1221, "text": _ORISON_P31,
+             "params": {"cooldown_hours": 24}},),
+           ("An amendment of Rule 1221's text and cool-down.",)),
+    Record("P32", (125, 125), "Max HP",
+           (_enact("max-hp", 1248), *_max_hp_amendments()),
+           ("Rule 1248 caps hit points at the type's maximum; every section XII rule that "
+            "says \"initial hit points\" is amended to say \"Max HP\".",
+            "Units above their maximum (from Heal Area) are set to it on enactment; that "
+            "is no damage.")),
     Record("P33", (124, 124), "Fire Flower scales with level",
            ({"op": "amend", "rule": 1706,
              "text": "Item: Fire Flower\nFrequency: 50\nEffect upon use: When a player uses a "
@@ -281,13 +343,43 @@ RECORDS: tuple[Record, ...] = (
                      "he receives $(250 * his current level).",
              "params": {"dollars": 0, "per_level": 250}},),
            ("An amendment of Rule 1705's text and parameters.",)),
+    # -- experience for kills (P35) -----------------------------------------------------
+    Record("P35", (122, 122), "Experience for kills", (_enact("experience-for-kills", 1304),),
+           ("Rule 1304, in section XIII. The killing blow decides who \"directly causes\" "
+            "a kill: the owner of the unit that dealt it, or the player whose command or "
+            "item dealt it.",
+            "Hidden damage (Empathy's) credits no one; the Dark Lord's things are no "
+            "player's.")),
+    # -- the Refinery (P38) --------------------------------------------------------------
+    Record("P38", (98, 112), "Refinery and Refine Goods",
+           (_enact("refinery", 1250), _enact("build-refinery", 1251),
+            _enact("refine-goods", 1252)),
+           ("Rules 1250-1252. The extra $50 is for an SCV Mining on the same square as a "
+            "Refinery (the seed's words), made, not taken from the resources.",
+            "Refine Goods pays 110% of the dollars chosen, made, whenever the cool-down "
+            "actually ends (early too); nothing if the unit or building is destroyed "
+            "first.")),
     Record("P41", (38, 39), "The Experience Fairy", (_enact("experience-fairy", 2101),),
            ("Section XXI, Rule 2101.",
             "\"Receive Teaching\" and \"Receive Training\" are the same action.",
             "The Fairy stays 24 hours unless someone is taught first.")),
+    # -- one railway per square; hold, own and safe (P42) --------------------------------
+    Record("P42", (34, 37), "One railway per square; hold, own and safe",
+           (_enact("one-railway-per-square", 1253), _enact("square-terms", 1254)),
+           ("Rule 1253: of several Railways on a square the oldest stays; each other is "
+            "destroyed (no damage, no kill) and its owner is refunded $500, made.",
+            "Rule 1254: the words drive no rule yet; every view shows, for each square "
+            "someone holds, who holds it, who owns it and whether it is safe.",
+            "A square with no owner is not safe; a square owns at most one owner "
+            "(Rule 1204).")),
     Record("P43", (33, 33), "The Shop of Terror moves every Saturday",
            (_enact("shop-moves", 1806),),
            ("Rule 1806, in the Shop's section; a different square drawn uniformly.",)),
+    # -- the hourly relief (P44) ---------------------------------------------------------
+    Record("P44", (32, 32), "Every hour one cool-down ends", (_enact("hourly-relief", 1255),),
+           ("Rule 1255: every hour on the hour GMT, one unit or building cooling down, drawn "
+            "uniformly, stops cooling down; what waits for the end of its cool-down follows.",
+            "A safecracking SCV counts as cooling down; Minions are not units.")),
     Record("P45", (29, 31), "Fire Flower reworked",
            ({"op": "amend", "rule": 1706,
              "text": "Item: Fire Flower\nFrequency: 50\nEffect upon use: " + "\n".join(
@@ -298,6 +390,13 @@ RECORDS: tuple[Record, ...] = (
             "With a Wall on the square, one target is the Wall, which takes 40 damage "
             "that is not an attack; the others are attacked with strength 20.",
             "The user's own units and buildings may be chosen; items ignore Spell Shield.")),
+    # -- the Musketeer (P47) ------------------------------------------------------------
+    Record("P47", (8, 23), "Musketeer",
+           (_enact("musketeer", 1256), _enact("upgrade-to-musketeer", 1257)),
+           ("Rules 1256 and 1257. After an attack at distance 2 the Musketeer cools down 36 "
+            "hours, at distance 1 (or 0, its own square) 24 hours.",
+            "\"Enchantment: no / Duration: NA\" add nothing; the transformation rescales "
+            "hit points (Rule 1218).")),
     Record("P49", (3, 3), "Unopened ? boxes open for the Dark Lord",
            (_enact("box-expiry", 1711),),
            ("Rule 1711, in the ? boxes' section; the 120 hours count from each box's "
@@ -305,6 +404,12 @@ RECORDS: tuple[Record, ...] = (
             "The Dark Lord keeps the item; his sell request needs the Public Market (P46): "
             "while no market rule is in force he only keeps it.",
             "His ask is $1 under the lowest, and never under the market's lowest price.")),
+    # -- the victory (P51) --------------------------------------------------------------
+    Record("P51", (1, 1), "Victory at level 25", (_enact("victory", 1102),),
+           ("Rule 1102, after Ending the Game (Rule 1101); checked at the end of every "
+            "batch, with levels as Rule 1301 settles them.",
+            "Of several at level 25 or more, the highest level wins; then the highest "
+            "Experience; players still tied all win.")),
 )
 
 BY_ID = {record.id: record for record in RECORDS}

@@ -15,6 +15,9 @@ from nomicon.packs.nomopoly4.travel import HAS_DOLLARS, PACK
 #: Actions whose numbers are free: "You may create proposals with negative numbers or
 #: fractions without restrictions." (L386)
 FREE_NUMBERS = frozenset({"propose"})
+#: What a rule contributes to name a command that Rule 1502 does not count ("this
+#: proposal takes priority over rule XV.2", P24's Ride Railway, L195).
+EXEMPT = "thirty-a-day.exempt"
 
 
 def _numbers(value: Any) -> list[Any]:
@@ -72,6 +75,9 @@ class ThirtyADay(Rule):
         # The window is rolling ("a given 24 hour period"); the same action is the same
         # name, whatever its parameters. The admin's actions are not a player's.
         if decl.admin or not ctx.is_player(actor):
+            return
+        exempt = {value for _rule, value in ctx.contributions(EXEMPT)}
+        if decl.name == "command" and args.get("command") in exempt:
             return
         ctx.rate_limit(decl.name, actor, self.params.times, self.params.period,
                        what=f"take the action {decl.name}")

@@ -70,6 +70,15 @@ COMMAND_SCORES = {
     "spell-shield": 4.5, "empathy": 4.5, "build-guard-tower": 4.0, "build-wall": 3.5,
     "build-fort": 3.5, "move": 2.0,
 }
+#: The later unit proposals' commands (P24-P47): Fertile Season feeds the Mine, a
+#: Refinery pays 10% on what it refines, the Musketeer out-ranges a Warrior; a railway
+#: ride is only moving, and Echo pays off only with a command to repeat.
+LATER_COMMAND_SCORES = {
+    "fertile-season": 7.5, "upgrade-to-musketeer": 6.4, "heal-area": 5.0,
+    "build-railway": 3.0, "ride-railway": 1.5, "echo": 1.0, "build-refinery": 3.8,
+    "refine-goods": 4.0,
+}
+COMMAND_SCORES.update(LATER_COMMAND_SCORES)
 
 
 def unit_score(state: dict[str, Any], actor: str, name: str, args: dict[str, Any]) -> float | None:

@@ -4,7 +4,9 @@ proposals up to P22, on the game-neutral mechanics layer (``nomicon.mechanics``)
 ``framework``: Rules 1201-1206, the definitions and the ``command`` action;
 ``types``: one rule per unit or building type, its stats as parameters;
 ``commands``: one rule per command; ``enchantments``: the commands that enchant;
-``landrush``: P18's larger board and its week of forts.
+``landrush``: P18's larger board and its week of forts; ``railway``: P24's railroad
+and P42's one railway a square; ``echo``: P26; ``healing``: P30's Monk commands and
+P32's Max HP; ``refinery``: P38; ``relief``: P44's hourly end of a cool-down; ``musketeer``: P47.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from nomicon.packs.nomopoly4.units.commands import (
     Transformation,
     UpgradeToScv,
 )
+from nomicon.packs.nomopoly4.units.echo import Echo
 from nomicon.packs.nomopoly4.units.enchantments import Empathy, SpellShield
 from nomicon.packs.nomopoly4.units.framework import (
     BuildingsFramework,
@@ -39,8 +42,19 @@ from nomicon.packs.nomopoly4.units.framework import (
     Owning,
     UnitsFramework,
 )
+from nomicon.packs.nomopoly4.units.healing import FertileSeason, HealArea, MaxHp
 from nomicon.packs.nomopoly4.units.howitzer import Bombard, Repair, UpgradeToLaserHowitzer
 from nomicon.packs.nomopoly4.units.landrush import ExtendTheBoard, FortLandRush
+from nomicon.packs.nomopoly4.units.musketeer import Musketeer, UpgradeToMusketeer
+from nomicon.packs.nomopoly4.units.railway import (
+    BuildRailway,
+    OneRailwayPerSquare,
+    Railway,
+    RideRailway,
+    SquareTerms,
+)
+from nomicon.packs.nomopoly4.units.refinery import BuildRefinery, RefineGoods, Refinery
+from nomicon.packs.nomopoly4.units.relief import HourlyRelief
 from nomicon.packs.nomopoly4.units.types import (
     DuckPond,
     Fort,
@@ -62,4 +76,8 @@ UNIT_RULES: tuple[type[Rule], ...] = (
     BuildWall, Teleporter, BuildTeleporter, Teleport, Mesmer, PledgeServiceToLyssa, Empathy,
     PowerDrain, SpellShield, BuildFort, FortLandRush, DuckPond, BuildDuckPond,
     LaserHowitzer, UpgradeToLaserHowitzer, Bombard, Repair, ExtendTheBoard,
+    # The later unit proposals (P24-P47).
+    Railway, BuildRailway, RideRailway, Echo, FertileSeason, HealArea, MaxHp,
+    OneRailwayPerSquare, SquareTerms, HourlyRelief, Musketeer, UpgradeToMusketeer,
+    Refinery, BuildRefinery, RefineGoods,
 )

@@ -6,6 +6,7 @@ enchantments in :mod:`.enchantments`."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any, ClassVar
 
 from pydantic import Field
@@ -103,6 +104,17 @@ class Attack(Command):
     def effect(self, ctx: Ctx, actor: str, unit: str, args: dict[str, Any]) -> dict[str, Any]:
         apart = combat.distance(ctx, unit, args["target"])
         return {"distance": apart, "damage": combat.attack(ctx, args["target"], attacker=unit)}
+
+    def cooldown(self, ctx: Ctx, unit: str, args: dict[str, Any],
+                 outcome: dict[str, Any]) -> timedelta:
+        # A type whose own text sets its cool-down after an attack (P47's Musketeer,
+        # by distance) says it through attack_cooldown; the others cool down 1 day.
+        stats = units.stats_for(ctx, unit)
+        own = getattr(stats.rule, "attack_cooldown", None) if stats is not None else None
+        if callable(own) and outcome.get("distance") is not None:
+            found: timedelta = own(int(outcome["distance"]))
+            return found
+        return super().cooldown(ctx, unit, args, outcome)
 
 
 class RecruitWarrior(Command):

@@ -12,10 +12,18 @@ from nomicon.packs.nomopoly4.travel import PACK
 TYPE_CLASSES = {
     f"{PACK}/{kind}": kind for kind in (
         "fort", "warrior", "scv", "monk", "guard-tower", "wall", "teleporter", "mesmer",
-        "duck-pond", "laser-howitzer")
+        "duck-pond", "laser-howitzer", "railway", "musketeer", "scientist", "laboratory",
+        "refinery")
 }
 #: Kinds of which a square holds at most one.
-ONE_PER_SQUARE = ("guard-tower", "wall")
+ONE_PER_SQUARE = ("guard-tower", "wall", "laboratory", "refinery")
+#: The kinds that are buildings (the rest are units).
+BUILDINGS = frozenset({"fort", "guard-tower", "wall", "teleporter", "duck-pond", "railway",
+                       "laboratory", "refinery"})
+
+
+def _in_force(state: dict[str, Any], key: str) -> bool:
+    return any(r.get("class") == f"{PACK}/{key}" for r in state.get("rules", {}).values())
 
 
 def maxima(state: dict[str, Any]) -> dict[str, int]:
@@ -29,27 +37,40 @@ def maxima(state: dict[str, Any]) -> dict[str, int]:
 
 
 def unit_problems(state: dict[str, Any]) -> list[str]:
-    """One owner per square, at most one Guard Tower and one Wall per square, and hit
-    points within 1..the type's maximum."""
+    """One owner per square, but for anyone's units on a square whose only buildings are
+    one player's Railways (P24); at most one Guard Tower, Wall, Laboratory and Refinery
+    per square, and one Railway from P42; hit points within 1..the type's maximum,
+    except above it while Heal Area (P30) is in force without Max HP (P32)."""
     top = maxima(state)
-    owners: dict[Any, set[Any]] = defaultdict(set)
+    uncapped = _in_force(state, "heal-area") and not _in_force(state, "max-hp")
+    single = ONE_PER_SQUARE + (("railway",) if _in_force(state, "one-railway-per-square")
+                               else ())
+    railways: dict[Any, set[Any]] = defaultdict(set)
+    others: dict[Any, set[Any]] = defaultdict(set)
+    buildings: dict[Any, set[Any]] = defaultdict(set)
     counts: dict[tuple[Any, str], int] = defaultdict(int)
     problems = []
     for eid, entity in state.get("entities", {}).items():
         kind = entity.get("kind")
         if kind not in top:
             continue
-        where = entity.get("location")
-        owners[where].add(entity.get("owner"))
+        where, owner = entity.get("location"), entity.get("owner")
+        (railways if kind == "railway" else others)[where].add(owner)
+        if kind in BUILDINGS and kind != "railway":
+            buildings[where].add(owner)
         counts[(where, kind)] += 1
         hp = entity.get("hp")
-        if not (isinstance(hp, int) and 1 <= hp <= top[kind]):
+        if not (isinstance(hp, int) and hp >= 1 and (uncapped or hp <= top[kind])):
             problems.append(f"{eid} has {hp!r} hit points, not 1..{top[kind]}")
-    for where, who in owners.items():
-        if len(who) > 1:
-            problems.append(f"square {where} holds units or buildings of "
-                            f"{', '.join(sorted(map(str, who)))}")
+    for where in set(railways) | set(others):
+        laid, rest = railways.get(where, set()), others.get(where, set())
+        if len(laid) > 1 or len(rest) > 1:
+            who = sorted(map(str, laid | rest))
+            problems.append(f"square {where} holds units or buildings of {', '.join(who)}")
+        elif laid and rest and laid != rest and buildings.get(where):
+            problems.append(f"square {where} holds a Railway of {min(map(str, laid))} and "
+                            f"buildings of {min(map(str, rest))}")
     for (where, kind), count in counts.items():
-        if kind in ONE_PER_SQUARE and count > 1:
+        if kind in single and count > 1:
             problems.append(f"square {where} holds {count} of {kind}")
     return problems
