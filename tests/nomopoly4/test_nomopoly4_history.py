@@ -126,3 +126,16 @@ def test_replay_passes_every_built_record_in_order() -> None:
     assert all(p["location"] == 5 for p in game.state.root["players"].values())
     assert game.state.root["accounts"]["bank-account-of-terror"]["dollars"] == 3 + 3 * 200
     assert all(game.state.root["accounts"][p]["dollars"] == 1800 for p in PLAYERS)
+
+
+def test_the_land_rush_is_over_in_a_history_that_goes_past_it() -> None:
+    # P18's land rush lasts "a period of 1 week starting from when this proposal is
+    # implemented"; the seed's history went on past it, so a game started after P19 has
+    # no land rush, while one started right after P18 has its whole week.
+    just_after = new_game(history=18)
+    assert 1235 in [rule.number for rule in just_after.ruleset.rules]
+    assert "fort-land-rush" in just_after.state.root["timers"]
+    later = new_game(history=19)
+    assert 1235 not in [rule.number for rule in later.ruleset.rules]
+    assert "fort-land-rush" not in later.state.root.get("timers", {})
+    assert "land-rush" not in {entry["name"] for entry in later.legal_actions("alice")}

@@ -61,6 +61,7 @@ from nomicon.packs.nomopoly4.shop import (
 from nomicon.packs.nomopoly4.squares import Adjacent, Resources, TripleTheBoard
 from nomicon.packs.nomopoly4.units import UNIT_RULES
 from nomicon.packs.nomopoly4.units.invariants import unit_problems
+from nomicon.packs.nomopoly4.units.landrush import FortLandRush
 from nomicon.packs.nomopoly4.victory import ExperienceForKills, Victory
 
 
@@ -125,6 +126,13 @@ class NomopolyIV(Pack):
         assert isinstance(params, Params)
         count = past.built_prefix() if params.history is None else params.history
         for record in past.first(count):
+            # A window a proposal opened for a while (P18's land rush, a week) was over
+            # before the next proposal passed: the seed's history went on past it.
+            for rule in list(ctx.rules.rules):
+                if isinstance(rule, FortLandRush):
+                    with ctx.running(rule):
+                        ctx.cancel_timer("fort-land-rush")
+                        rule.over(ctx, {})
             past.implement(ctx, record)
 
     def greedy_score(self, state: dict[str, Any], actor: str, name: str,
