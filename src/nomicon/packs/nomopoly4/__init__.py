@@ -49,6 +49,7 @@ from nomicon.packs.nomopoly4.items import (
     RedShell,
 )
 from nomicon.packs.nomopoly4.jumps import Jumps
+from nomicon.packs.nomopoly4.minions import Imps, MagicMiningPick, dark_problems
 from nomicon.packs.nomopoly4.restrictions import MostPerAction, NoNegativesOrFractions, ThirtyADay
 from nomicon.packs.nomopoly4.shop import (
     MoldyMush,
@@ -111,6 +112,8 @@ class NomopolyIV(Pack):
         StarEgg, ShopMoves, ExperienceFairy,
         # Section XII (P01-P22) and XVI (P19).
         *UNIT_RULES, Jumps,
+        # Section XIX, Imps (P29), later Minions and Lairs.
+        Imps, MagicMiningPick,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
@@ -158,6 +161,7 @@ class NomopolyIV(Pack):
                 problems.append(f"{eid} stands on no square ({where!r})")
         problems += _box_problems(state, board.size)
         problems += unit_problems(state)
+        problems += dark_problems(state)
         return problems
 
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:

@@ -269,6 +269,22 @@ RECORDS: tuple[Record, ...] = (
             "Terror.",
             "The Star Egg is not an attack: no armor, no Wall; the user's own units and "
             "buildings are hit too; the 7 days are a status of the user.")),
+    # -- section XIX, Imps, then Minions and Lairs (P29, P36, P39) ----------------------
+    Record("P29", (136, 152), "Imps and the Magic Mining Pick",
+           (_enact("imps", 1901), _enact("magic-mining-pick", 1902)),
+           ("Section XIX: the Imps are Rule 1901 (L136-148), the Magic Mining Pick Rule 1902 "
+            "(L149-152); one proposal, as the Imps' text says \"(see below)\".",
+            "An Imp is a type owned by no one (50 hit points, armor 0), so that it is "
+            "attacked, damaged and targeted as a unit; it is not a unit for experience, "
+            "Soul Gems or cakes.",
+            "\"Every third day\" counts from the rule's enactment; the Imps act every day "
+            "at 00:00 GMT after that day's release, in the order they were made.",
+            "The 73 hours stop when the Imp's square has no player at the end of an action "
+            "or timer; the Ducky then does not come. With no Ducky there is no calling.",
+            "The Dark Lord keeps the items the Imps take, in his own account.",
+            "Cakes take 5% of a player's dollars rounded down; they do not hit Imps.",
+            "Super Mining covers the SCVs the player owns when the Pick is used; the extra "
+            "$50 is made, not taken from the square.")),
     Record("P33", (124, 124), "Fire Flower scales with level",
            ({"op": "amend", "rule": 1706,
              "text": "Item: Fire Flower\nFrequency: 50\nEffect upon use: When a player uses a "

@@ -38,6 +38,10 @@ def _use_item(state: dict[str, Any], actor: str, args: dict[str, Any]) -> float:
     where = state["players"].get(actor, {}).get("location")
     if item in ("coin", "mushroom"):
         return 7.0
+    if item == "magic-mining-pick":
+        # Worth it only with SCVs to enchant (Rule 1902).
+        scvs = any(e.get("owner") == actor and e.get("kind") == "scv" for e in entities.values())
+        return 6.5 if scvs else -1.0
     if item == "feather":
         boxes = {e.get("location") for e in entities.values() if e.get("kind") == "question-box"}
         return 6.0 if args.get("to") in boxes - {where} else -1.0
@@ -76,7 +80,10 @@ def unit_score(state: dict[str, Any], actor: str, name: str, args: dict[str, Any
     """The greedy bot's liking for the actions of units and Jumps (None: not one)."""
     if name == "command":
         target = args.get("target")
-        owner = state.get("entities", {}).get(target, {}).get("owner") if target else None
+        found = state.get("entities", {}).get(target, {}) if target else {}
+        owner = found.get("owner")
+        if args.get("command") == "attack" and found.get("kind") == "imp":
+            return 7.5  # an Imp's killer gets a Magic Mining Pick (Rule 1901)
         if args.get("command") == "attack" and owner == actor:
             return -1.0  # never its own things
         return COMMAND_SCORES.get(str(args.get("command")), 1.0)
