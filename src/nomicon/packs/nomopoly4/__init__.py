@@ -37,6 +37,7 @@ from nomicon.packs.nomopoly4.directions import ForwardsOrBackwards
 from nomicon.packs.nomopoly4.ducky import DarkWorld, DuckyTravels, Pies, ducky_square
 from nomicon.packs.nomopoly4.experience import ALIVE, DEAD, Experience, ExperienceForTurns, TheDead
 from nomicon.packs.nomopoly4.fairy import ExperienceFairy
+from nomicon.packs.nomopoly4.impitems import ForceField, ImpingStick, ImpInTheBox
 from nomicon.packs.nomopoly4.items import (
     Coin,
     Feather,
@@ -113,7 +114,7 @@ class NomopolyIV(Pack):
         # Section XII (P01-P22) and XVI (P19).
         *UNIT_RULES, Jumps,
         # Section XIX, Imps (P29), later Minions and Lairs.
-        Imps, MagicMiningPick,
+        Imps, MagicMiningPick, ImpInTheBox, ImpingStick, ForceField,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:

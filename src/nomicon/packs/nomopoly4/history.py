@@ -20,6 +20,7 @@ from typing import Any
 from nomicon.authoring import Ctx, events, iso
 from nomicon.governance.proposals import AWAITING, VotingMethod
 from nomicon.kernel.rules import Rule
+from nomicon.packs.nomopoly4.shop import ShopOfTerror, Trade
 from nomicon.packs.nomopoly4.travel import PACK
 from nomicon.packs.nomopoly4.units.commands import OrisonOfHealing, PledgeServiceToDwayna
 from nomicon.packs.nomopoly4.units.framework import CommandsFramework
@@ -87,6 +88,16 @@ _MONK_P14 = _replaced(Monk, "Initial hit points: 25", "Initial hit points: 40")
 _DWAYNA_P14 = _replaced(PledgeServiceToDwayna, "Any unit", "Any non-Mesmer unit")
 _ORISON_P14 = _replaced(OrisonOfHealing, "raised by 5", "raised by 10")
 _SCV_P22 = _replaced(Scv, "Initial hit points: 20", "Initial hit points: 40")
+
+
+# P36 adds three trades to the Shop (L120-121): Rule 1801's text and trade table.
+_SHOP_P36 = f"{ShopOfTerror.default_text()}\n{seed_text(120, 121)}"
+_TRADES_P36 = {name: deal.model_dump() for name, deal in {
+    **ShopOfTerror.Params().trades,
+    "imp-in-the-box": Trade(give={"wilt-shroom": 2}, dollars=0, item="imp-in-the-box"),
+    "imping-stick": Trade(give={"moldy-mush": 2}, dollars=0, item="imping-stick"),
+    "force-field": Trade(give={"rotten-mush": 2}, dollars=0, item="force-field"),
+}.items()}
 
 
 RECORDS: tuple[Record, ...] = (
@@ -271,9 +282,10 @@ RECORDS: tuple[Record, ...] = (
             "buildings are hit too; the 7 days are a status of the user.")),
     # -- section XIX, Imps, then Minions and Lairs (P29, P36, P39) ----------------------
     Record("P29", (136, 152), "Imps and the Magic Mining Pick",
-           (_enact("imps", 1901), _enact("magic-mining-pick", 1902)),
-           ("Section XIX: the Imps are Rule 1901 (L136-148), the Magic Mining Pick Rule 1902 "
-            "(L149-152); one proposal, as the Imps' text says \"(see below)\".",
+           (_enact("imps", 1901), _enact("magic-mining-pick", 1712)),
+           ("Section XIX: the Imps are Rule 1901 (L136-148); the Magic Mining Pick (L149-152) "
+            "is an item, Rule 1712, outside XIX, which P39 repeals while Picks stay. One "
+            "proposal, as the Imps' text says \"(see below)\".",
             "An Imp is a type owned by no one (50 hit points, armor 0), so that it is "
             "attacked, damaged and targeted as a unit; it is not a unit for experience, "
             "Soul Gems or cakes.",
@@ -298,6 +310,20 @@ RECORDS: tuple[Record, ...] = (
                      "he receives $(250 * his current level).",
              "params": {"dollars": 0, "per_level": 250}},),
            ("An amendment of Rule 1705's text and parameters.",)),
+    # -- the Imps' items (P36) -------------------------------------------------------------
+    Record("P36", (117, 121), "Imp-in-the-Box, Imping Stick and Force Field",
+           (_enact("imp-in-the-box", 1713), _enact("imping-stick", 1714),
+            _enact("force-field", 1715),
+            {"op": "amend", "rule": 1801, "text": _SHOP_P36, "params": {"trades": _TRADES_P36}}),
+           ("Items, Rules 1713-1715 (not section XIX, which P39 repeals while P48 still "
+            "finds Imping Sticks and Imp-in-the-Boxes to remove); Frequency 0.",
+            "\"Shop of Horror\" is the Shop of Terror (Rule 1801); the three trades are "
+            "added to its trade table.",
+            "Imp-in-the-Box: usable where an Imp could be placed (no unit or building of a "
+            "player there); it makes three Imps of the Imp rule in force (Minions after P39).",
+            "Imping Stick: the kills are credited to the user, but give no Magic Mining Pick.",
+            "Force Field: a status of the square's identity for 3 days; it refuses the action "
+            "jump (Rule 1601) onto the square, nothing else.")),
     Record("P41", (38, 39), "The Experience Fairy", (_enact("experience-fairy", 2101),),
            ("Section XXI, Rule 2101.",
             "\"Receive Teaching\" and \"Receive Training\" are the same action.",

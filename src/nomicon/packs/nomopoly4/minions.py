@@ -1,5 +1,5 @@
-"""Section XIX, Imps (P29, seed L136-152): the Dark Lord's Imps and the Magic Mining
-Pick that their killers get.
+"""Section XIX, Imps (P29, seed L136-152): the Dark Lord's Imps, and the Magic Mining
+Pick that their killers get (Rule 1712, with the items).
 
 An Imp "is not a unit", yet it "may be attacked or be targeted with any command just
 like a unit can be": it is a type of the mechanics layer (:class:`~nomicon.mechanics.
@@ -43,6 +43,8 @@ DARK_KINDS = frozenset({IMP, GUARD, PORTAL})
 #: The task of an Imp calling the Rber Ducky.
 CALLING = "calling"
 PICK = "magic-mining-pick"
+#: The cause of an Imping Stick's kills (P36), for which no Magic Mining Pick is given.
+IMPING_STICK = "an Imping Stick"
 SUPER_MINING = "super-mining"
 
 
@@ -223,7 +225,7 @@ class Imps(UnitType, AgentKind):
         # Pick": the player the kill is credited to (none for cakes or an Imping Stick).
         killer = data["by_player"]
         if data["kind"] == IMP and killer is not None and ctx.is_player(killer) \
-                and ctx.is_good(PICK):
+                and data["cause"] != IMPING_STICK and ctx.is_good(PICK):
             ctx.transfer(None, killer, 1, PICK, f"{killer} destroys {data['entity']}")
 
     @hook(events.BATCH_CLOSING)
@@ -282,7 +284,9 @@ class MagicMiningPick(ItemRule):
 
     key = "magic-mining-pick"
     pack = PACK
-    number = 1902
+    # In the items' section, not XIX: P39 repeals "all rules in section XIX" while its
+    # Imps still give Picks, and P48's Shop sells them (a ruling).
+    number = 1712
     title = "Magic Mining Pick"
     item = PICK
 

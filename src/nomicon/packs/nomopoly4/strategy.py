@@ -39,7 +39,7 @@ def _use_item(state: dict[str, Any], actor: str, args: dict[str, Any]) -> float:
     if item in ("coin", "mushroom"):
         return 7.0
     if item == "magic-mining-pick":
-        # Worth it only with SCVs to enchant (Rule 1902).
+        # Worth it only with SCVs to enchant (Rule 1712).
         scvs = any(e.get("owner") == actor and e.get("kind") == "scv" for e in entities.values())
         return 6.5 if scvs else -1.0
     if item == "feather":
