@@ -38,6 +38,7 @@ from nomicon.packs.nomopoly4.ducky import DarkWorld, DuckyTravels, Pies, ducky_s
 from nomicon.packs.nomopoly4.experience import ALIVE, DEAD, Experience, ExperienceForTurns, TheDead
 from nomicon.packs.nomopoly4.fairy import ExperienceFairy
 from nomicon.packs.nomopoly4.impitems import ForceField, ImpingStick, ImpInTheBox
+from nomicon.packs.nomopoly4.imps import Imps, MagicMiningPick, dark_problems
 from nomicon.packs.nomopoly4.items import (
     Coin,
     Feather,
@@ -50,7 +51,7 @@ from nomicon.packs.nomopoly4.items import (
     RedShell,
 )
 from nomicon.packs.nomopoly4.jumps import Jumps
-from nomicon.packs.nomopoly4.minions import Imps, MagicMiningPick, dark_problems
+from nomicon.packs.nomopoly4.minions import DarkPortal, ImperialGuard, MinionImp, MinionsAndLairs
 from nomicon.packs.nomopoly4.restrictions import MostPerAction, NoNegativesOrFractions, ThirtyADay
 from nomicon.packs.nomopoly4.shop import (
     MoldyMush,
@@ -115,6 +116,7 @@ class NomopolyIV(Pack):
         *UNIT_RULES, Jumps,
         # Section XIX, Imps (P29), later Minions and Lairs.
         Imps, MagicMiningPick, ImpInTheBox, ImpingStick, ForceField,
+        MinionsAndLairs, ImperialGuard, DarkPortal, MinionImp,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:

@@ -324,6 +324,24 @@ RECORDS: tuple[Record, ...] = (
             "Imping Stick: the kills are credited to the user, but give no Magic Mining Pick.",
             "Force Field: a status of the square's identity for 3 days; it refuses the action "
             "jump (Rule 1601) onto the square, nothing else.")),
+    # -- Minions and Lairs replace the Imps (P39) ----------------------------------------
+    Record("P39", (70, 97), "Minions and Lairs",
+           ({"op": "repeal", "rule": 1901}, _enact("minions-and-lairs", 1901),
+            _enact("imperial-guard", 1902), _enact("dark-portal", 1903),
+            _enact("minion-imp", 1904)),
+           ("\"All rules in section XIX are repealed\": Rule 1901 (P29's Imps), the only one; "
+            "the new frameworks take the section again, Rules 1901-1904 (L71, L72-76, L77-80, "
+            "L81-96). The Magic Mining Pick (Rule 1712) and P36's items are not in XIX.",
+            "Existing Imps are of kind imp, which Rule 1904 now declares: they convert with "
+            "their hit points, squares and calling.",
+            "Minions act every day at 00:00 GMT in the order they were made, after that "
+            "midnight's release of Imps (new ones act at once); the Dark Portals' Imps "
+            "appear with the release, even when no empty square is left.",
+            "The IMPerial Guard attacks a player's unit or building on an adjacent square "
+            "(not its own), one the Attack command could target, drawn uniformly; it does "
+            "not cool down and its kills are no one's.",
+            "An Imp that becomes an IMPerial Guard keeps its id; its hit points are "
+            "rescaled by Rule 1218 (50 of 50 stays 50).")),
     Record("P41", (38, 39), "The Experience Fairy", (_enact("experience-fairy", 2101),),
            ("Section XXI, Rule 2101.",
             "\"Receive Teaching\" and \"Receive Training\" are the same action.",

@@ -15,8 +15,8 @@ from pydantic import Field
 from nomicon.authoring import ActionDecl, Ctx, hook, veto
 from nomicon.boards import numbered
 from nomicon.mechanics import combat, units
+from nomicon.packs.nomopoly4.imps import IMP, IMPING_STICK
 from nomicon.packs.nomopoly4.items import ItemParams, ItemRule, square_of
-from nomicon.packs.nomopoly4.minions import IMP, IMPING_STICK
 from nomicon.packs.nomopoly4.travel import PACK
 
 #: A Force Field is an entity of this kind on its square, with a status of the same

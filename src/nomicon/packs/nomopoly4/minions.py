@@ -1,14 +1,12 @@
-"""Section XIX, Imps (P29, seed L136-152): the Dark Lord's Imps, and the Magic Mining
-Pick that their killers get (Rule 1712, with the items).
+"""Section XIX again, Minions and Lairs (P39, seed L70-97), which replace the Imps of
+P29 (:mod:`.imps`): the frameworks (Rule 1901), the IMPerial Guard (1902), the Dark
+Portal (1903) and the Minion Imp (1904). P50 (L2) repeals them, and every Minion and
+Lair leaves the board.
 
-An Imp "is not a unit", yet it "may be attacked or be targeted with any command just
-like a unit can be": it is a type of the mechanics layer (:class:`~nomicon.mechanics.
-units.UnitType`, class ``unit``, owned by no one) so that attacks, damage, kills and
-commands treat it as one, and the rules that speak of units leave the Dark Lord's kinds
-out by :data:`DARK_KINDS` where the seed means only players' units (INTERPRETATIONS.md,
-Rule 1901). It is also an agent (:mod:`nomicon.mechanics.agents`): its priority list is
-a parameter of Rule 1901, the behaviours are contributed by the same rule by name, the
-spawner counts "every third day" from the rule's enactment.
+Minions are types of class ``unit`` and Lairs of class ``building`` owned by no one
+("duplicates of the Unit and Building frameworks"), so commands target them as they
+would units and buildings; each Minion kind is an agent kind
+(:mod:`nomicon.mechanics.agents`) whose priority list is a parameter.
 """
 
 from __future__ import annotations
@@ -18,315 +16,261 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
-from nomicon.authoring import Ctx, Rule, adjust, events, hook
-from nomicon.boards import numbered, walker
-from nomicon.boards.walker import Piece
-from nomicon.mechanics import agents, combat, cooldowns, geometry, units
+from nomicon.authoring import Ctx, Rule, adjust, events, every, hook
+from nomicon.mechanics import agents, combat, geometry, units
 from nomicon.mechanics.agents import AgentKind, AgentParams, Behaviour
-from nomicon.mechanics.events import COMMANDED, KILLED, Commanded, Killed
+from nomicon.mechanics.events import AGENTS_SPAWNING, KILLED, AgentsSpawning, Killed
 from nomicon.mechanics.units import TypeParams, UnitType
-from nomicon.packs.nomopoly4 import squares
-from nomicon.packs.nomopoly4.base import DOLLARS
 from nomicon.packs.nomopoly4.boxes import box_at, open_box
-from nomicon.packs.nomopoly4.ducky import BANK, DARK_LORD, DUCKY
-from nomicon.packs.nomopoly4.events import CAKED, DUCKY_CALLED, IMP_TOOK_RESOURCES
-from nomicon.packs.nomopoly4.items import ItemParams, ItemRule
+from nomicon.packs.nomopoly4.ducky import DARK_LORD, DUCKY
+from nomicon.packs.nomopoly4.imps import (
+    CALLING,
+    DARK_KINDS,
+    GUARD,
+    IMP,
+    PORTAL,
+    apart,
+    cakes,
+    call_the_ducky,
+    empty_squares,
+    has_resources,
+    jump_to_empty,
+    pick_for_killer,
+    players_on,
+    players_units,
+    stop_calling_where_no_one_is,
+    take_resources,
+    where,
+)
 from nomicon.packs.nomopoly4.travel import HAS_DOLLARS, LOCATIONS, PACK, SNAKE
 
-IMP = "imp"
-GUARD = "imperial-guard"
-PORTAL = "dark-portal"
-#: The Dark Lord's kinds: Imps, and after P39 the Minions and Lairs. They stand apart
-#: from the players' units and buildings and are not "units" where the seed means
-#: the players' (experience, Soul Gems, cakes).
-DARK_KINDS = frozenset({IMP, GUARD, PORTAL})
-#: The task of an Imp calling the Rber Ducky.
-CALLING = "calling"
-PICK = "magic-mining-pick"
-#: The cause of an Imping Stick's kills (P36), for which no Magic Mining Pick is given.
-IMPING_STICK = "an Imping Stick"
-SUPER_MINING = "super-mining"
+#: The kinds that take turns, in no particular order (they act in the order made).
+MINIONS = (IMP, GUARD)
+NEEDS = frozenset({SNAKE, LOCATIONS, HAS_DOLLARS})
 
 
-# -- what the Imps' rules share ------------------------------------------------------------
-def is_dark(ctx: Ctx, eid: str) -> bool:
-    return (ctx.entity(eid) or {}).get("kind") in DARK_KINDS
+def kind_at(ctx: Ctx, square: int, kind: str) -> list[str]:
+    return [e for e in ctx.entities_at(square) if (ctx.entity(e) or {}).get("kind") == kind]
 
 
-def players_units(ctx: Ctx, square: Any) -> list[str]:
-    """The units and buildings of players on ``square`` (not Imps, Minions or Lairs)."""
-    return [e for e in units.things(ctx, location=square) if not is_dark(ctx, e)]
+class MinionsAndLairs(Rule):
+    """Now that the Dark Lord has established a presence on the Board, he starts preperation for a full-scale invasion.
+    Create two new frameworks, "Minions" and "Lairs". These are duplicates of the "Unit" and "Building" frameworks, except that Minions have a list of Priorities. Minions and Lairs may share the same space, but neither may share a space with Units or Buildings. Every day at midnight GMT, each Minion will take the action listed first on it's list of Priorities. If that is not possible, it will take the next on instead, and so on, until either it reaches the end of the list or takes an action. Minions can be the target of Commands that Units could, and Lairs can be the target of commands that Buildings could."""  # noqa: E501
 
-
-def empty_squares(ctx: Ctx) -> list[int]:
-    """The "empty" squares: no Imp (nor Minion or Lair), unit or building; "players, ?
-    boxes and the ducky don't matter"."""
-    return [s for s in numbered.layout(ctx).squares() if not units.things(ctx, location=s)]
-
-
-def players_on(ctx: Ctx, square: Any) -> list[str]:
-    return [p for p in ctx.players() if ctx.attr(p, "location") == square]
-
-
-def where(ctx: Ctx, eid: str) -> int:
-    record = ctx.entity(eid)
-    assert record is not None, eid
-    return int(record["location"])
-
-
-def apart(rule: Rule, ctx: Ctx, asked: units.Placement) -> units.Placement:
-    """The placement check of a rule that keeps the Dark Lord's kinds apart from the
-    players' units and buildings, in that rule's name: neither may stand on a square
-    holding the other. Between themselves, the owner check does not apply (they are
-    no one's)."""
-    dark = asked["kind"] in DARK_KINDS
-    for other in ctx.entities_at(asked["location"]):
-        record = ctx.entity(other)
-        if other == asked["entity"] or record is None \
-                or units.stats_of(ctx, record["kind"]) is None:
-            continue
-        if (record["kind"] in DARK_KINDS) != dark:
-            what = "an Imp, Minion or Lair" if not dark else "units or buildings"
-            return {**asked, "problem": f"square {asked['location']} holds {what} "
-                    f"({other}): Imps and units or buildings may not both exist on the same "
-                    "square", "rule": rule.rid}
-    return asked
-
-
-def call_the_ducky(ctx: Ctx, imp: str) -> None:
-    """The end of 73 hours of calling: the Rber Ducky jumps to the Imp's square."""
-    ducky = ctx.entity(DUCKY)
-    if ducky is None or ctx.entity(imp) is None:
-        return
-    start = int(ducky["location"])
-    end = walker.land(ctx, Piece.entity(DUCKY), where(ctx, imp), how=f"called by {imp}")
-    ctx.set_entity(DUCKY, pied=[])  # a new arrival: whoever is there is caught (Rule 1403)
-    ctx.emit(DUCKY_CALLED, f"{imp} has called the Rber Ducky for 73 hours: it jumps from "
-             f"square {start} to square {end}", imp=imp, start=start, end=end)
-
-
-def stop_calling_where_no_one_is(ctx: Ctx, kinds: frozenset[str]) -> None:
-    """"continuously at least 1 player at the same square": a calling Imp whose square
-    has no player left at the end of an action or timer stops calling."""
-    for imp in [e for kind in sorted(kinds) for e in ctx.entities_of(kind)]:
-        if agents.task_of(ctx, imp) == CALLING and not players_on(ctx, where(ctx, imp)):
-            agents.end_task(ctx, imp, "no player is left on its square")
-
-
-def take_resources(ctx: Ctx, imp: str, most: int) -> None:
-    square = where(ctx, imp)
-    account = squares.account(numbered.square_id(ctx, square))
-    amount = min(most, ctx.balance(account, DOLLARS))
-    ctx.transfer(account, BANK, amount, DOLLARS, f"{imp} takes the resources of square {square}")
-    ctx.emit(IMP_TOOK_RESOURCES, f"{imp} takes ${amount} of the resources of square "
-             f"{square} to the Bank Account of Terror", imp=imp, square=square, amount=amount)
-
-
-def has_resources(ctx: Ctx, imp: str) -> bool:
-    account = squares.account(numbered.square_id(ctx, where(ctx, imp)))
-    return ctx.balance(account, DOLLARS) > 0
-
-
-def jump_to_empty(ctx: Ctx, imp: str) -> None:
-    to = ctx.pick(empty_squares(ctx), f"the empty square {imp} jumps to")
-    units.move(ctx, imp, to)
-
-
-def cakes(ctx: Ctx, imp: str, *, percent: int, damage: int, hours: int) -> None:
-    """The Imp's square and every adjacent one: players lose ``percent`` of their
-    money to the Bank Account of Terror, the players' units and buildings lose
-    ``damage`` hit points (no armor, no Wall) and cool down for ``hours`` more."""
-    near = [int(s) for s in geometry.near(ctx, where(ctx, imp))]
-    lost: dict[str, int] = {}
-    for player in [p for p in ctx.players() if ctx.attr(p, "location") in near]:
-        # 5% rounded down (a ruling, INTERPRETATIONS.md, Rule 1901).
-        amount = ctx.balance(player, DOLLARS) * percent // 100
-        lost[player] = amount
-        ctx.transfer(player, BANK, amount, DOLLARS, f"{player} is hit by {imp}'s cakes")
-    hit = [e for s in near for e in players_units(ctx, s)]
-    for target in hit:
-        combat.damage(ctx, target, damage, cause=f"{imp}'s cakes")
-        if ctx.entity(target) is None:
-            continue
-        if cooldowns.is_cooling(ctx, target):
-            cooldowns.extend(ctx, target, timedelta(hours=hours))
-        else:
-            cooldowns.start(ctx, target, timedelta(hours=hours))
-    ctx.emit(CAKED, f"{imp} goes crazy and attacks squares {near} with cakes",
-             imp=imp, squares=near, players=lost, hit=hit)
-
-
-# -- Rule 1901 ---------------------------------------------------------------------------
-class ImpParams(TypeParams, AgentParams):
-    """The Imp's stats ("Initial HP: 50 Armor: 0"), its list (1-5) and its times."""
-
-    max_hp: int = 50
-    attack: int = 0
-    range: int = 0
-    armor: int = 0
-    priorities: tuple[str, ...] = ("call-the-ducky", "open-the-box", "take-resources",
-                                   "jump", "cakes")
-    acts: str = "every day at midnight GMT"
-    spawns: str = "every third day at midnight GMT"
-    calling_hours: int = Field(73, ge=1)
-    resources: int = Field(100, ge=0, description="dollars of resources an Imp takes")
-    cake_percent: int = Field(5, ge=0, le=100)
-    cake_damage: int = Field(10, ge=0)
-    cake_hours: int = Field(1, ge=0)
-
-
-class Imps(UnitType, AgentKind):
-    """Imps:
-    With his growing power the Dark Lord is now able to release some more of his fiendish minions, the Imps.
-    Imp:
-    Initial HP: 50
-    Armor: 0
-    An imp is not a unit. At all times Imps occupy exactly one square on the board. Imps and units or buildings may not both exist on the same square (so you can't move onto a square containing an imp for example). Imps may be attacked or be targeted with any command just like a unit can be. When an Imp runs out of HP it is destroyed and the player who was responsible for destroying it (the owner of the unit that dealt the final blow, the player whom used the item to destroy the imp or any other method of destroying an imp that is added at a later point) receives a Magic Mining Pick (see below).
-    Every third day at midnight GMT the Dark Lord will attempt to release an Imp onto the board. If there is a square on the board that does not presently have an imp, a unit or a building (that is a square that is "empty", players, ? boxes and the ducky don't matter) then the Dark Lord will create a new imp at a randomly selected "empty" square. This action occurs before the imps attempt to take their action (so an imp that is created will immediately act).
-    Every night at midnight GMT each imp will attempt to take an action. The action attempted will depend on what is currently at the same location as the imp. The imp will only take 1 action according to the following list. The imp will take the first listed legal action:
-    1) If the square has one or more players on it the imp will begin calling the Rber Ducky. If for a period of 73 hours there is continuously at least 1 player at the same square as the Imp (it need not be the same player the whole time) then after 73 hours the Rber Ducky will be moved to the same square as the imp. During the 73 hours wait the Imp will take no actions.
-    2) If the square contains a ? box then the imp will open the box (just like a player does) and the item will be given to the Dark Lord.
-    3) If the square has more then $100 of resources on it then the Imp will remove $100 of it and that money will be added to the Bank Account of Terror. If the square contains between $1 and $100 (inclusive) in resources then the imp will take whatever amount is there (leaving the square then at $0 in resources) again the money is added to the Bank Account of Terror.
-    4) If there is an "empty" square on the board then the imp will jump to a randomly selected "empty" square.
-    5) If none of the above are possible then the imp will go crazy and attack their square and all adjacent squares with cakes. These cakes cause all players in those squares to lose %5 of their total money, that money is added to the Bank Account of Terror. All units and buildings in those squares will take 10 points of damage (armor and walls have no impact on this damage though walls still take the damage normally). As well all units and buildings that are not presently cooling down will begin cooling down for 1 hour. All units that are currently cooling down will have their cool down time extended by 1 hour."""  # noqa: E501
-
-    key = "imps"
+    key = "minions-and-lairs"
     pack = PACK
     number = 1901
-    title = "Imps"
-    requires = frozenset({SNAKE, LOCATIONS, HAS_DOLLARS})
-    kind = IMP
-    agent_kind = IMP
-    Params = ImpParams
-    params: ImpParams
-    contributes: ClassVar[dict[str, Any]] = {agents.BEHAVIOURS: {
-        "call-the-ducky": Behaviour("_can_call", "_call", "1) call the Rber Ducky"),
-        "open-the-box": Behaviour("_can_open", "_open", "2) open the ? box for the Dark Lord"),
-        "take-resources": Behaviour("_can_take", "_take", "3) take resources"),
-        "jump": Behaviour("_can_jump", "_jump", "4) jump to an empty square"),
-        "cakes": Behaviour("_can_cake", "_cake", "5) go crazy: cakes"),
-    }}
-
-    def spawn(self, ctx: Ctx) -> None:
-        # "If there is a square on the board that does not presently have an imp, a unit
-        # or a building ... then the Dark Lord will create a new imp".
-        empty = empty_squares(ctx)
-        if empty:
-            units.create(ctx, IMP, owner=None, location=ctx.pick(empty, "where an Imp appears"),
-                         cause=f"the Dark Lord releases an Imp ({self.label})")
+    title = "Minions and Lairs"
+    requires = NEEDS
+    # The daily turn of the Minions is run by the Imp's rule (Rule 1904), whose release
+    # of Imps at the same midnight must come first ("This occurs before Miniona attempt
+    # to take actions"): one rule's schedules fire in the order it declares them.
 
     @adjust(units.PLACEMENT)
     def not_with_units(self, ctx: Ctx, asked: units.Placement) -> units.Placement:
         return apart(self, ctx, asked)
 
-    @hook(KILLED)
-    def pick_for_the_killer(self, ctx: Ctx, data: Killed) -> None:
-        # "the player who was responsible for destroying it ... receives a Magic Mining
-        # Pick": the player the kill is credited to (none for cakes or an Imping Stick).
-        killer = data["by_player"]
-        if data["kind"] == IMP and killer is not None and ctx.is_player(killer) \
-                and data["cause"] != IMPING_STICK and ctx.is_good(PICK):
-            ctx.transfer(None, killer, 1, PICK, f"{killer} destroys {data['entity']}")
-
     @hook(events.BATCH_CLOSING)
     def continuously(self, ctx: Ctx, data: events.NoFields) -> None:
         stop_calling_where_no_one_is(ctx, frozenset({IMP}))
+
+    def on_repeal(self, ctx: Ctx) -> None:
+        # P50: "remove all Minions and Lairs from the Board" (with the section's rules).
+        for kind in sorted(DARK_KINDS):
+            for eid in ctx.entities_of(kind):
+                units.destroy(ctx, eid, cause=f"{self.label} is repealed: Minions and Lairs "
+                              "are removed from the game")
+
+
+class GuardParams(TypeParams, AgentParams):
+    max_hp: int = 50
+    attack: int = 10
+    priorities: tuple[str, ...] = ("attack-adjacent",)
+
+
+class ImperialGuard(UnitType, AgentKind):
+    """New Minion: IMPerial Guard
+    Max HP: 50
+    Attack strength: 10
+    Priorities:
+    1) Attack a random adjacent Unit or Building. This attack is carried out as if the IMPerial Guard was ordered to do so via the Attack Command."""  # noqa: E501
+
+    key = "imperial-guard"
+    pack = PACK
+    number = 1902
+    title = "IMPerial Guard"
+    requires = NEEDS
+    kind = GUARD
+    agent_kind = GUARD
+    Params = GuardParams
+    params: GuardParams
+    contributes: ClassVar[dict[str, Any]] = {agents.BEHAVIOURS: {
+        "attack-adjacent": Behaviour("_can_attack", "_attack",
+                                     "1) attack a random adjacent unit or building"),
+    }}
+
+    def _targets(self, ctx: Ctx, guard: str) -> list[str]:
+        # "Adjacent" squares, not its own (which holds no unit or building anyway);
+        # only targets the Attack command could choose (a Wall shields its square).
+        here = where(ctx, guard)
+        return [t for s in geometry.near(ctx, here) if s != here
+                for t in players_units(ctx, s)
+                if combat.targeting_problem(ctx, t, attacker=guard) is None]
+
+    def _can_attack(self, ctx: Ctx, guard: str) -> bool:
+        return bool(self._targets(ctx, guard))
+
+    def _attack(self, ctx: Ctx, guard: str) -> None:
+        target = ctx.pick(self._targets(ctx, guard), f"the unit or building {guard} attacks")
+        combat.attack(ctx, target, attacker=guard, cause=f"{guard}'s attack")
+
+
+class DarkPortal(UnitType):
+    """New Lair: Dark Portal
+    Max HP: 100
+    Armor: 10
+    - Every third day, when Imps would be created, an additional Imp is created on the same square as the Dark Portal."""  # noqa: E501
+
+    key = "dark-portal"
+    pack = PACK
+    number = 1903
+    title = "Dark Portal"
+    requires = NEEDS
+    kind = PORTAL
+    type_class = "building"
+
+    class Params(TypeParams):
+        max_hp: int = 100
+        range: int = 0
+        armor: int = 10
+
+    @hook(AGENTS_SPAWNING)
+    def another_imp(self, ctx: Ctx, data: AgentsSpawning) -> None:
+        if data["kind"] != IMP or units.stats_of(ctx, IMP) is None:
+            return
+        for portal in ctx.entities_of(PORTAL):
+            units.create(ctx, IMP, owner=None, location=where(ctx, portal),
+                         cause=f"an Imp comes through the Dark Portal {portal}")
+
+
+class MinionImpParams(TypeParams, AgentParams):
+    max_hp: int = 50
+    range: int = 0
+    priorities: tuple[str, ...] = ("call-the-ducky", "take-the-box", "become-a-guard",
+                                   "take-resources", "jump", "build-a-portal", "cakes")
+    acts: str = "every day at midnight GMT"
+    spawns: str = "every third day at midnight GMT"
+    calling_hours: int = Field(73, ge=1)
+    resources: int = Field(100, ge=0)
+    cake_percent: int = Field(5, ge=0, le=100)
+    cake_damage: int = Field(10, ge=0)
+    cake_hours: int = Field(1, ge=0)
+
+
+class MinionImp(UnitType, AgentKind):
+    """New Minion: Imp
+    Max HP: 50
+    Priorities:
+    1) If the Imp's current square contains one or more players, the Imp will begin calling the Rber Ducky. If for the next 73 hours, there is continuously at least one player on that square, then after the 73 hours has expired, the Rber Ducky will jump to that square. During this time, the Imp will take no actions.
+    2) If the Imp's current square contains a ? box, the Imp will take the item from the ? box and give it to the Dark Lord.
+    3) If there is no IMPerial Guard on the same square as the Imp, the Imp becomes one.
+    4) If the Imp's current square has more than $0 in resources, then the Imp will remove $100 of the resources and add that money to the Bank Account of Terror. If the square has less than $100 in resources, then the Imp will take whatever resources are left on that square.
+    5) If there is a square on the board that does not currently have an Imp, a building, or a unit, then the Imp will jump to a randomly selected square that does not currently have an Imp, a building, or a unit.
+    6) If there is no Dark Portal on the Imp's square already, it builds one.
+    7) The Imp will go crazy and attack it's current square and all adjacent squares with cakes, which has the following effects:
+    * All players on these squares lose 5% of their money, and that money is added to the Bank Account of Terror.
+    * All units and buildings on those squares lose 10 hit points.
+    * All units and buildings that are not cooling down will immediately begin cooling down for 1 hour.
+    * All units and buildings that are cooling down will have their cool down time extended by 1 hour.
+    - When an Imp is destroyed, the player who destroyed it gains a Magic Mining Pick.
+    - Every third day at midnight GMT, an Imp will be created on a randomly selected square that does not already contain an Imp or any units or buildings, if possible. This occurs before Miniona attempt to take actions, so a newly created imp will immediately take an action.
+    All currently existing Imps are converted to the Minion version. All rules in section XIX are repealed."""  # noqa: E501
+
+    key = "minion-imp"
+    pack = PACK
+    number = 1904
+    title = "Imp (Minion)"
+    requires = NEEDS
+    kind = IMP
+    agent_kind = IMP
+    Params = MinionImpParams
+    params: MinionImpParams
+    contributes: ClassVar[dict[str, Any]] = {agents.BEHAVIOURS: {
+        "call-the-ducky": Behaviour("_can_call", "_call", "1) call the Rber Ducky"),
+        "take-the-box": Behaviour("_can_open", "_open", "2) take the ? box's item"),
+        "become-a-guard": Behaviour("_can_become", "_become", "3) become an IMPerial Guard"),
+        "take-resources": Behaviour("_can_take", "_take", "4) take resources"),
+        "jump": Behaviour("_can_jump", "_jump", "5) jump to an empty square"),
+        "build-a-portal": Behaviour("_can_build", "_build", "6) build a Dark Portal"),
+        "cakes": Behaviour("_can_cake", "_cake", "7) go crazy: cakes"),
+    }}
+
+    # "All currently existing Imps are converted to the Minion version": they are of
+    # kind imp, which this rule now declares; nothing else changes (50 hit points both).
+
+    def spawn(self, ctx: Ctx) -> None:
+        empty = empty_squares(ctx)
+        if empty:
+            units.create(ctx, IMP, owner=None, location=ctx.pick(empty, "where an Imp appears"),
+                         cause=f"the Dark Lord creates an Imp ({self.label})")
+
+    @every(param="acts")
+    def acting(self, ctx: Ctx, payload: dict[str, Any]) -> None:
+        """Every Minion acts, Imps and IMPerial Guards alike, in the order they were made
+        (Rule 1901's "each Minion"), after this rule's release of the same midnight."""
+        agents.act_all(ctx, list(MINIONS))
+
+    @hook(KILLED)
+    def pick_for_the_killer(self, ctx: Ctx, data: Killed) -> None:
+        pick_for_killer(ctx, data)
 
     @hook("status.ended", key=CALLING)
     def called(self, ctx: Ctx, data: dict[str, Any]) -> None:
         if data["cause"] == "expired" and (ctx.entity(data["holder"]) or {}).get("kind") == IMP:
             call_the_ducky(ctx, data["holder"])
 
-    # 1) call the Rber Ducky
     def _can_call(self, ctx: Ctx, imp: str) -> bool:
         return ctx.entity(DUCKY) is not None and bool(players_on(ctx, where(ctx, imp)))
 
     def _call(self, ctx: Ctx, imp: str) -> None:
         agents.begin_task(ctx, imp, CALLING, until=timedelta(hours=self.params.calling_hours))
 
-    # 2) open the ? box
     def _can_open(self, ctx: Ctx, imp: str) -> bool:
         return box_at(ctx, where(ctx, imp)) is not None
 
     def _open(self, ctx: Ctx, imp: str) -> None:
         box = box_at(ctx, where(ctx, imp))
         assert box is not None
-        open_box(ctx, box, to=DARK_LORD, why=f"{imp} opens the ? box for the Dark Lord")
+        open_box(ctx, box, to=DARK_LORD, why=f"{imp} takes the ? box's item for the Dark Lord")
 
-    # 3) take resources
+    def _can_become(self, ctx: Ctx, imp: str) -> bool:
+        return units.stats_of(ctx, GUARD) is not None and not kind_at(ctx, where(ctx, imp), GUARD)
+
+    def _become(self, ctx: Ctx, imp: str) -> None:
+        units.transform(ctx, imp, GUARD, cause=f"{imp} becomes an IMPerial Guard")
+
     def _can_take(self, ctx: Ctx, imp: str) -> bool:
         return has_resources(ctx, imp)
 
     def _take(self, ctx: Ctx, imp: str) -> None:
         take_resources(ctx, imp, self.params.resources)
 
-    # 4) jump
     def _can_jump(self, ctx: Ctx, imp: str) -> bool:
         return bool(empty_squares(ctx))
 
     def _jump(self, ctx: Ctx, imp: str) -> None:
         jump_to_empty(ctx, imp)
 
-    # 5) cakes
+    def _can_build(self, ctx: Ctx, imp: str) -> bool:
+        return units.stats_of(ctx, PORTAL) is not None and not kind_at(ctx, where(ctx, imp), PORTAL)
+
+    def _build(self, ctx: Ctx, imp: str) -> None:
+        units.create(ctx, PORTAL, owner=None, location=where(ctx, imp),
+                     cause=f"{imp} builds a Dark Portal")
+
     def _can_cake(self, ctx: Ctx, imp: str) -> bool:
         return True
 
     def _cake(self, ctx: Ctx, imp: str) -> None:
         cakes(ctx, imp, percent=self.params.cake_percent, damage=self.params.cake_damage,
               hours=self.params.cake_hours)
-
-
-class MagicMiningPick(ItemRule):
-    """Item:
-    Name: Magic Mining Pick
-    Frequency: 20
-    Effect upon use: all of the SCV's owned by the player whom uses this pick immediately become enchanted with Super Mining. This enchantment lasts for 3 days. While enchanted with Super Mining an SCV whom is issued the mining command magically mines an extra $50 in resources. In the general case the owner of an SCV issued the mining command will receive $300 but the square they mined from will only lose $250."""  # noqa: E501
-
-    key = "magic-mining-pick"
-    pack = PACK
-    # In the items' section, not XIX: P39 repeals "all rules in section XIX" while its
-    # Imps still give Picks, and P48's Shop sells them (a ruling).
-    number = 1712
-    title = "Magic Mining Pick"
-    item = PICK
-
-    class Params(ItemParams):
-        frequency: int = Field(20, ge=0)
-        days: int = Field(3, ge=1, description="how long Super Mining lasts")
-        extra: int = Field(50, ge=0, description="dollars an enchanted SCV mines besides")
-
-    params: Params
-
-    def effect(self, ctx: Ctx, actor: str, args: dict[str, Any]) -> str:
-        # The SCVs the player owns when the pick is used (a ruling).
-        scvs = [e for e in units.things(ctx, owner=actor) if ctx.entity(e)["kind"] == "scv"]  # type: ignore[index]
-        for scv in scvs:
-            ctx.grant_status(scv, SUPER_MINING, until=timedelta(days=self.params.days))
-        return f"{len(scvs)} SCVs are enchanted with Super Mining for {self.params.days} days"
-
-    @hook(COMMANDED)
-    def super_mining(self, ctx: Ctx, data: Commanded) -> None:
-        # "magically mines an extra $50": made, not taken from the square's resources.
-        scv = data["entity"]
-        if data["command"] == "mine" and ctx.entity(scv) is not None \
-                and ctx.has_status(scv, SUPER_MINING):
-            ctx.transfer(None, data["owner"], self.params.extra, DOLLARS,
-                         f"{scv} mines with Super Mining")
-
-
-# -- invariants --------------------------------------------------------------------------
-def dark_problems(state: dict[str, Any]) -> list[str]:
-    """Imps (and Minions and Lairs) never stand on a square with a player's unit or
-    building (Rule 1901: "Imps and units or buildings may not both exist on the same
-    square")."""
-    dark: dict[Any, list[str]] = {}
-    theirs: dict[Any, list[str]] = {}
-    for eid, entity in state.get("entities", {}).items():
-        if entity.get("location") is None:
-            continue
-        if entity.get("kind") in DARK_KINDS:
-            dark.setdefault(entity["location"], []).append(eid)
-        elif "hp" in entity:
-            theirs.setdefault(entity["location"], []).append(eid)
-    return [f"square {square} holds {', '.join(sorted(dark[square]))} and "
-            f"{', '.join(sorted(theirs[square]))}" for square in dark if square in theirs]
