@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from nomicon.authoring import Ctx, Initial, Pack, PackParams
 from nomicon.boards import numbered
+from nomicon.mechanics import market as order_book
 from nomicon.packs.nomopoly4 import history as past
 from nomicon.packs.nomopoly4 import strategy
 from nomicon.packs.nomopoly4.base import (
@@ -51,6 +52,7 @@ from nomicon.packs.nomopoly4.items import (
     RedShell,
 )
 from nomicon.packs.nomopoly4.jumps import Jumps
+from nomicon.packs.nomopoly4.market import TheMarket
 from nomicon.packs.nomopoly4.minions import DarkPortal, ImperialGuard, MinionImp, MinionsAndLairs
 from nomicon.packs.nomopoly4.restrictions import MostPerAction, NoNegativesOrFractions, ThirtyADay
 from nomicon.packs.nomopoly4.shop import (
@@ -117,6 +119,8 @@ class NomopolyIV(Pack):
         # Section XIX, Imps (P29), later Minions and Lairs.
         Imps, MagicMiningPick, ImpInTheBox, ImpingStick, ForceField,
         MinionsAndLairs, ImperialGuard, DarkPortal, MinionImp,
+        # Section XXII, the Public Market (P46).
+        TheMarket,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
@@ -165,6 +169,7 @@ class NomopolyIV(Pack):
         problems += _box_problems(state, board.size)
         problems += unit_problems(state)
         problems += dark_problems(state)
+        problems += order_book.invariant_failures(state)
         return problems
 
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:

@@ -20,6 +20,7 @@ from typing import Any
 from nomicon.authoring import Ctx, events, iso
 from nomicon.governance.proposals import AWAITING, VotingMethod
 from nomicon.kernel.rules import Rule
+from nomicon.packs.nomopoly4.minions import MinionImp
 from nomicon.packs.nomopoly4.shop import ShopOfTerror, Trade
 from nomicon.packs.nomopoly4.travel import PACK
 from nomicon.packs.nomopoly4.units.commands import OrisonOfHealing, PledgeServiceToDwayna
@@ -98,6 +99,11 @@ _TRADES_P36 = {name: deal.model_dump() for name, deal in {
     "imping-stick": Trade(give={"moldy-mush": 2}, dollars=0, item="imping-stick"),
     "force-field": Trade(give={"rotten-mush": 2}, dollars=0, item="force-field"),
 }.items()}
+
+# P46 replaces the Minion Imp's Priority #2 (L85) with L27: Rule 1904's text and list.
+_IMP_P46 = _replaced(MinionImp, seed_text(85, 85), seed_text(27, 27))
+_PRIORITIES_P46 = ["take-the-box-and-sell" if name == "take-the-box" else name
+                   for name in MinionImp.Params.model_fields["priorities"].default]
 
 
 RECORDS: tuple[Record, ...] = (
@@ -359,6 +365,22 @@ RECORDS: tuple[Record, ...] = (
             "With a Wall on the square, one target is the Wall, which takes 40 damage "
             "that is not an attack; the others are attacked with strength 20.",
             "The user's own units and buildings may be chosen; items ignore Spell Shield.")),
+    # -- the Public Market (P46) ------------------------------------------------------------
+    Record("P46", (24, 28), "The Public Market",
+           (_enact("public-market", 2201),
+            {"op": "amend", "rule": 1904, "text": _IMP_P46,
+             "params": {"priorities": _PRIORITIES_P46}}),
+           ("Section XXII, Rule 2201 (L24-26); the admin's comment (L28) is the web's Market "
+            "page.",
+            "Any good may be traded; a dead player (Rule 1301) may not use the Market; a "
+            "player does not fill his own request (he retracts it).",
+            "\"Replace Priority #2 for Imps\" amends Rule 1904: its text and the second entry "
+            "of its list, which Rule 2201 contributes.",
+            "The Dark Lord asks $1 under the lowest sell request for the item, never under "
+            "$1; with no sell request for it he keeps it. His requests are his own "
+            "(dark-lord), their proceeds the Bank Account of Terror's.",
+            "P49's unopened boxes (Rule 1711) go on the market the same way once this rule "
+            "is in force.")),
     Record("P49", (3, 3), "Unopened ? boxes open for the Dark Lord",
            (_enact("box-expiry", 1711),),
            ("Rule 1711, in the ? boxes' section; the 120 hours count from each box's "

@@ -62,6 +62,12 @@ ITEMS_AND_SHOP: dict[str, Callable[[dict[str, Any], str, dict[str, Any]], float]
     "take-box": lambda state, actor, args: 8.0,
     "use-item": _use_item,
     "trade-in": lambda state, actor, args: 5.0 if args.get("trade") == "star-egg" else 0.5,
+    # The Public Market (P46): the bot only retracts what it somehow placed; it does not
+    # speculate, nor spend its money on others' asks.
+    "market-retract": lambda state, actor, args: 0.2,
+    "market-buy": lambda state, actor, args: -1.0,
+    "market-sell": lambda state, actor, args: -1.0,
+    "market-fill": lambda state, actor, args: -1.0,
 }
 
 
