@@ -63,6 +63,7 @@ from nomicon.packs.nomopoly4.shop import (
     StarEgg,
     WiltShroom,
 )
+from nomicon.packs.nomopoly4.soulgems import ChargedSoulGem, SoulGem, SoulGemConversion
 from nomicon.packs.nomopoly4.squares import Adjacent, Resources, TripleTheBoard
 from nomicon.packs.nomopoly4.units import UNIT_RULES
 from nomicon.packs.nomopoly4.units.invariants import unit_problems
@@ -121,6 +122,8 @@ class NomopolyIV(Pack):
         MinionsAndLairs, ImperialGuard, DarkPortal, MinionImp,
         # Section XXII, the Public Market (P46).
         TheMarket,
+        # Soul Gems (P48).
+        SoulGem, ChargedSoulGem, SoulGemConversion,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:

@@ -105,6 +105,17 @@ _IMP_P46 = _replaced(MinionImp, seed_text(85, 85), seed_text(27, 27))
 _PRIORITIES_P46 = ["take-the-box-and-sell" if name == "take-the-box" else name
                    for name in MinionImp.Params.model_fields["priorities"].default]
 
+# P48: 2 Wilt Shrooms for an Uncharged Soul Gem instead of an Imp-in-the-Box, 5 Moldy
+# Mushes for a Magic Mining Pick instead of an Imping Stick (L4): Rule 1801's table.
+_SHOP_P48 = f"{_SHOP_P36}\nWhile at{seed_text(4, 4).split('While at', 1)[1]}"
+_TRADES_P48 = {name: deal for name, deal in _TRADES_P36.items()
+               if name not in ("imp-in-the-box", "imping-stick")} | {
+    "uncharged-soul-gem": Trade(give={"wilt-shroom": 2}, dollars=0,
+                                item="uncharged-soul-gem").model_dump(),
+    "magic-mining-pick": Trade(give={"moldy-mush": 5}, dollars=0,
+                               item="magic-mining-pick").model_dump(),
+}
+
 
 RECORDS: tuple[Record, ...] = (
     # -- section XII, units and buildings (P01, P07, P08, P10) ------------------------
@@ -381,6 +392,24 @@ RECORDS: tuple[Record, ...] = (
             "(dark-lord), their proceeds the Bank Account of Terror's.",
             "P49's unopened boxes (Rule 1711) go on the market the same way once this rule "
             "is in force.")),
+    # -- Soul Gems (P48) ----------------------------------------------------------------
+    Record("P48", (4, 7), "Soul Gems",
+           (_enact("soul-gem", 1716), _enact("charged-soul-gem", 1717),
+            {"op": "effect", "class": _class("soul-gem-conversion")},
+            {"op": "repeal", "rule": 1713}, {"op": "repeal", "rule": 1714},
+            {"op": "amend", "rule": 1801, "text": _SHOP_P48, "params": {"trades": _TRADES_P48}}),
+           ("Items: the Uncharged Soul Gem is Rule 1716 (L4's first sentences, L5, L6), the "
+            "Charged one Rule 1717 (L7); two goods, Frequency 0.",
+            "Each Imping Stick and Imp-in-the-Box anyone holds becomes an Uncharged Soul Gem, "
+            "those offered on the Market included (their requests are retracted first); "
+            "then Rules 1713 and 1714 are repealed. The Force Field (1715) stays.",
+            "A gem charges when a player's unit (not a building, Imp or Minion) is killed "
+            "on the holder's square or an adjacent one, one gem per unit killed, for each "
+            "holder near it.",
+            "An Uncharged Gem used with a Ghost in hand: the Ghost is lost and the gem "
+            "becomes Charged; without one it is lost for nothing.",
+            "A Charged Gem is used up: a building on the user's square (any owner's, a Lair "
+            "too) loses 200 hit points, not an attack.")),
     Record("P49", (3, 3), "Unopened ? boxes open for the Dark Lord",
            (_enact("box-expiry", 1711),),
            ("Rule 1711, in the ? boxes' section; the 120 hours count from each box's "
@@ -388,6 +417,15 @@ RECORDS: tuple[Record, ...] = (
             "The Dark Lord keeps the item; his sell request needs the Public Market (P46): "
             "while no market rule is in force he only keeps it.",
             "His ask is $1 under the lowest, and never under the market's lowest price.")),
+    # -- Minions and Lairs removed (P50) ------------------------------------------------
+    Record("P50", (2, 2), "Remove Minions and Lairs",
+           ({"op": "repeal", "rule": 1901}, {"op": "repeal", "rule": 1902},
+            {"op": "repeal", "rule": 1903}, {"op": "repeal", "rule": 1904}),
+           ("Section XIX (Rules 1901-1904) is repealed; the repeal of the frameworks (Rule "
+            "1901) removes every Minion and Lair from the board.",
+            "What is the Dark Lord's stays: the Bank Account of Terror, his items and his "
+            "requests on the Market; so do the Magic Mining Picks and the items of P36 and "
+            "P48, which are not in section XIX.")),
 )
 
 BY_ID = {record.id: record for record in RECORDS}
