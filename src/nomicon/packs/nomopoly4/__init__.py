@@ -94,7 +94,8 @@ class NomopolyIV(Pack):
         "proposal by proposal (--param history=K). Built so far: the reconstructed base "
         f"and proposals {', '.join(r.id for r in past.RECORDS)}: units, buildings and "
         "commands, Jumps in place of turns, the board of 90 squares, ? boxes and items, "
-        "the Shop of Terror and the Experience Fairy. The other proposals are not built "
+        "the Shop of Terror, the Experience Fairy, Imps, then Minions and Lairs, the "
+        "Public Market and Soul Gems. The other proposals are not built "
         f"yet, so history can be at most {past.built_prefix()} and the game as it ended "
         "cannot be played yet.")
     Params = Params

@@ -52,6 +52,15 @@ def _use_item(state: dict[str, Any], actor: str, args: dict[str, Any]) -> float:
     if item == "red-shell":
         dollars = state.get("accounts", {}).get(str(args.get("target")), {}).get("dollars", 0)
         return 3.0 + min(float(dollars) / 100_000, 1.0)
+    if item == "uncharged-soul-gem":
+        # Only with a Ghost in hand does it charge; otherwise it is lost (Rule 1716).
+        ghosts = state.get("accounts", {}).get(actor, {}).get("ghost", 0)
+        return 2.5 if ghosts else -1.0
+    if item == "charged-soul-gem":
+        target = entities.get(str(args.get("target")), {})
+        return 3.0 if target.get("owner") != actor else -1.0
+    if item == "imp-in-the-box":
+        return -1.0  # Imps take the Bank Account of Terror's side
     if item in ("wilt-shroom", "moldy-mush", "rotten-mush"):
         return -1.0  # worth a few dollars at the Shop; used, they are only lost
     return 1.0  # a Ghost, a Green Shell, a Lightning Bolt
