@@ -26,11 +26,16 @@ def new_game(**params: Any) -> Game:
 
 
 def pass_record(game: Game, record: history.Record) -> int:
-    """Pass one record as players would: alice proposes it, everyone votes for it."""
-    game.act("alice", "propose", title=f"{record.id}: {record.title}", text=record.text,
+    """Pass one record as players would: a player proposes it, and the players vote
+    for it until it passes. The players take turns proposing and voting first, so that
+    no one proposes or votes more than 30 times in a day (Rule 1502, until P25 repeals
+    it) while the whole history passes on one day."""
+    turn = record.index % len(PLAYERS)
+    order = PLAYERS[turn:] + PLAYERS[:turn]
+    game.act(order[0], "propose", title=f"{record.id}: {record.title}", text=record.text,
              amendment=record.amendment_list())
     number = max(int(k) for k in game.state.root["proposals"])
-    for player in PLAYERS:
+    for player in order:
         if game.state.root["proposals"][str(number)]["status"] == "open":
             game.act(player, "vote", proposal=number, vote="for")
     return number

@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from nomicon.authoring import Ctx, Initial, Pack, PackParams
 from nomicon.boards import numbered
+from nomicon.mechanics import market as order_book
 from nomicon.packs.nomopoly4 import history as past
 from nomicon.packs.nomopoly4 import strategy
 from nomicon.packs.nomopoly4.base import (
@@ -37,6 +38,8 @@ from nomicon.packs.nomopoly4.directions import ForwardsOrBackwards
 from nomicon.packs.nomopoly4.ducky import DarkWorld, DuckyTravels, Pies, ducky_square
 from nomicon.packs.nomopoly4.experience import ALIVE, DEAD, Experience, ExperienceForTurns, TheDead
 from nomicon.packs.nomopoly4.fairy import ExperienceFairy
+from nomicon.packs.nomopoly4.impitems import ForceField, ImpingStick, ImpInTheBox
+from nomicon.packs.nomopoly4.imps import Imps, MagicMiningPick, dark_problems
 from nomicon.packs.nomopoly4.items import (
     Coin,
     Feather,
@@ -49,6 +52,8 @@ from nomicon.packs.nomopoly4.items import (
     RedShell,
 )
 from nomicon.packs.nomopoly4.jumps import Jumps
+from nomicon.packs.nomopoly4.market import TheMarket
+from nomicon.packs.nomopoly4.minions import DarkPortal, ImperialGuard, MinionImp, MinionsAndLairs
 from nomicon.packs.nomopoly4.restrictions import MostPerAction, NoNegativesOrFractions, ThirtyADay
 from nomicon.packs.nomopoly4.shop import (
     MoldyMush,
@@ -58,6 +63,7 @@ from nomicon.packs.nomopoly4.shop import (
     StarEgg,
     WiltShroom,
 )
+from nomicon.packs.nomopoly4.soulgems import ChargedSoulGem, SoulGem, SoulGemConversion
 from nomicon.packs.nomopoly4.squares import Adjacent, Resources, TripleTheBoard
 from nomicon.packs.nomopoly4.units import UNIT_RULES
 from nomicon.packs.nomopoly4.units.invariants import unit_problems
@@ -90,8 +96,9 @@ class NomopolyIV(Pack):
         "proposal by proposal (--param history=K). Built so far: the reconstructed base "
         f"and proposals {', '.join(r.id for r in past.RECORDS)}: units, buildings and "
         "commands, Jumps in place of turns, the board of 90 squares, ? boxes and items, "
-        "the Shop of Terror, the Experience Fairy, railways, Echo, Max HP, the Musketeer "
-        "and the victory at level 25. The other proposals are not built "
+        "the Shop of Terror, the Experience Fairy, railways, Echo, Max HP, the Musketeer, "
+        "the victory at level 25, Imps, then Minions and Lairs, the Public Market and "
+        "Soul Gems. The other proposals are not built "
         f"yet, so history can be at most {past.built_prefix()} and the game as it ended "
         "cannot be played yet.")
     Params = Params
@@ -116,6 +123,13 @@ class NomopolyIV(Pack):
         *UNIT_RULES, Jumps,
         # Experience for kills (P35) and the victory (P51).
         ExperienceForKills, Victory,
+        # Section XIX, Imps (P29), later Minions and Lairs.
+        Imps, MagicMiningPick, ImpInTheBox, ImpingStick, ForceField,
+        MinionsAndLairs, ImperialGuard, DarkPortal, MinionImp,
+        # Section XXII, the Public Market (P46).
+        TheMarket,
+        # Soul Gems (P48).
+        SoulGem, ChargedSoulGem, SoulGemConversion,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
@@ -170,6 +184,8 @@ class NomopolyIV(Pack):
                 problems.append(f"{eid} stands on no square ({where!r})")
         problems += _box_problems(state, board.size)
         problems += unit_problems(state)
+        problems += dark_problems(state)
+        problems += order_book.invariant_failures(state)
         return problems
 
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:

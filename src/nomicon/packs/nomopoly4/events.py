@@ -158,3 +158,29 @@ class CooldownRelieved(TypedDict):
 KILL_REWARDED = EventKind("nomopoly.kill-rewarded", KillRewarded)
 #: The hourly relief ended a cool-down (Rule 1255).
 COOLDOWN_RELIEVED = EventKind("nomopoly.cooldown-relieved", CooldownRelieved)
+# -- Imps, Minions and Lairs (P29, P36, P39, P50) ------------------------------------
+class DuckyCalled(TypedDict):
+    imp: str  # the Imp (or Minion Imp) that called it
+    start: int
+    end: int
+
+
+class Caked(TypedDict):
+    imp: str
+    squares: list[int]  # the Imp's square and the adjacent ones
+    players: dict[str, int]  # dollars each player lost to the Bank Account of Terror
+    hit: list[str]  # the units and buildings that took the 10 damage
+
+
+class ImpResources(TypedDict):
+    imp: str
+    square: int
+    amount: int  # dollars taken to the Bank Account of Terror
+
+
+#: An Imp's 73 hours of calling ran out with a player still there: the Ducky jumps.
+DUCKY_CALLED = EventKind("nomopoly.ducky-called", DuckyCalled)
+#: An Imp went crazy and attacked its square and the adjacent ones with cakes.
+CAKED = EventKind("nomopoly.caked", Caked)
+#: An Imp took a square's resources to the Bank Account of Terror.
+IMP_TOOK_RESOURCES = EventKind("nomopoly.imp-took-resources", ImpResources)

@@ -19,6 +19,8 @@ from typing import Any
 
 from nomicon.authoring import Ctx, Rule, events, iso
 from nomicon.governance.proposals import AWAITING, VotingMethod
+from nomicon.packs.nomopoly4.minions import MinionImp
+from nomicon.packs.nomopoly4.shop import ShopOfTerror, Trade
 from nomicon.packs.nomopoly4.travel import PACK
 from nomicon.packs.nomopoly4.units import UNIT_RULES
 from nomicon.packs.nomopoly4.units.commands import OrisonOfHealing, PledgeServiceToDwayna
@@ -109,6 +111,32 @@ def _max_hp_amendments() -> tuple[dict[str, Any], ...]:
         if max_hp_text(text) != text:
             changes.append({"op": "amend", "rule": cls.number, "text": max_hp_text(text)})
     return tuple(changes)
+
+
+# P36 adds three trades to the Shop (L120-121): Rule 1801's text and trade table.
+_SHOP_P36 = f"{ShopOfTerror.default_text()}\n{seed_text(120, 121)}"
+_TRADES_P36 = {name: deal.model_dump() for name, deal in {
+    **ShopOfTerror.Params().trades,
+    "imp-in-the-box": Trade(give={"wilt-shroom": 2}, dollars=0, item="imp-in-the-box"),
+    "imping-stick": Trade(give={"moldy-mush": 2}, dollars=0, item="imping-stick"),
+    "force-field": Trade(give={"rotten-mush": 2}, dollars=0, item="force-field"),
+}.items()}
+
+# P46 replaces the Minion Imp's Priority #2 (L85) with L27: Rule 1904's text and list.
+_IMP_P46 = _replaced(MinionImp, seed_text(85, 85), seed_text(27, 27))
+_PRIORITIES_P46 = ["take-the-box-and-sell" if name == "take-the-box" else name
+                   for name in MinionImp.Params.model_fields["priorities"].default]
+
+# P48: 2 Wilt Shrooms for an Uncharged Soul Gem instead of an Imp-in-the-Box, 5 Moldy
+# Mushes for a Magic Mining Pick instead of an Imping Stick (L4): Rule 1801's table.
+_SHOP_P48 = f"{_SHOP_P36}\nWhile at{seed_text(4, 4).split('While at', 1)[1]}"
+_TRADES_P48 = {name: deal for name, deal in _TRADES_P36.items()
+               if name not in ("imp-in-the-box", "imping-stick")} | {
+    "uncharged-soul-gem": Trade(give={"wilt-shroom": 2}, dollars=0,
+                                item="uncharged-soul-gem").model_dump(),
+    "magic-mining-pick": Trade(give={"moldy-mush": 5}, dollars=0,
+                               item="magic-mining-pick").model_dump(),
+}
 
 
 RECORDS: tuple[Record, ...] = (
@@ -330,6 +358,23 @@ RECORDS: tuple[Record, ...] = (
             "says \"initial hit points\" is amended to say \"Max HP\".",
             "Units above their maximum (from Heal Area) are set to it on enactment; that "
             "is no damage.")),
+    # -- section XIX, Imps, then Minions and Lairs (P29, P36, P39) ----------------------
+    Record("P29", (136, 152), "Imps and the Magic Mining Pick",
+           (_enact("imps", 1901), _enact("magic-mining-pick", 1712)),
+           ("Section XIX: the Imps are Rule 1901 (L136-148); the Magic Mining Pick (L149-152) "
+            "is an item, Rule 1712, outside XIX, which P39 repeals while Picks stay. One "
+            "proposal, as the Imps' text says \"(see below)\".",
+            "An Imp is a type owned by no one (50 hit points, armor 0), so that it is "
+            "attacked, damaged and targeted as a unit; it is not a unit for experience, "
+            "Soul Gems or cakes.",
+            "\"Every third day\" counts from the rule's enactment; the Imps act every day "
+            "at 00:00 GMT after that day's release, in the order they were made.",
+            "The 73 hours stop when the Imp's square has no player at the end of an action "
+            "or timer; the Ducky then does not come. With no Ducky there is no calling.",
+            "The Dark Lord keeps the items the Imps take, in his own account.",
+            "Cakes take 5% of a player's dollars rounded down; they do not hit Imps.",
+            "Super Mining covers the SCVs the player owns when the Pick is used; the extra "
+            "$50 is made, not taken from the square.")),
     Record("P33", (124, 124), "Fire Flower scales with level",
            ({"op": "amend", "rule": 1706,
              "text": "Item: Fire Flower\nFrequency: 50\nEffect upon use: When a player uses a "
@@ -359,6 +404,38 @@ RECORDS: tuple[Record, ...] = (
             "Refine Goods pays 110% of the dollars chosen, made, whenever the cool-down "
             "actually ends (early too); nothing if the unit or building is destroyed "
             "first.")),
+    # -- the Imps' items (P36) -------------------------------------------------------------
+    Record("P36", (117, 121), "Imp-in-the-Box, Imping Stick and Force Field",
+           (_enact("imp-in-the-box", 1713), _enact("imping-stick", 1714),
+            _enact("force-field", 1715),
+            {"op": "amend", "rule": 1801, "text": _SHOP_P36, "params": {"trades": _TRADES_P36}}),
+           ("Items, Rules 1713-1715 (not section XIX, which P39 repeals while P48 still "
+            "finds Imping Sticks and Imp-in-the-Boxes to remove); Frequency 0.",
+            "\"Shop of Horror\" is the Shop of Terror (Rule 1801); the three trades are "
+            "added to its trade table.",
+            "Imp-in-the-Box: usable where an Imp could be placed (no unit or building of a "
+            "player there); it makes three Imps of the Imp rule in force (Minions after P39).",
+            "Imping Stick: the kills are credited to the user, but give no Magic Mining Pick.",
+            "Force Field: a status of the square's identity for 3 days; it refuses the action "
+            "jump (Rule 1601) onto the square, nothing else.")),
+    # -- Minions and Lairs replace the Imps (P39) ----------------------------------------
+    Record("P39", (70, 97), "Minions and Lairs",
+           ({"op": "repeal", "rule": 1901}, _enact("minions-and-lairs", 1901),
+            _enact("imperial-guard", 1902), _enact("dark-portal", 1903),
+            _enact("minion-imp", 1904)),
+           ("\"All rules in section XIX are repealed\": Rule 1901 (P29's Imps), the only one; "
+            "the new frameworks take the section again, Rules 1901-1904 (L71, L72-76, L77-80, "
+            "L81-96). The Magic Mining Pick (Rule 1712) and P36's items are not in XIX.",
+            "Existing Imps are of kind imp, which Rule 1904 now declares: they convert with "
+            "their hit points, squares and calling.",
+            "Minions act every day at 00:00 GMT in the order they were made, after that "
+            "midnight's release of Imps (new ones act at once); the Dark Portals' Imps "
+            "appear with the release, even when no empty square is left.",
+            "The IMPerial Guard attacks a player's unit or building on an adjacent square "
+            "(not its own), one the Attack command could target, drawn uniformly; it does "
+            "not cool down and its kills are no one's.",
+            "An Imp that becomes an IMPerial Guard keeps its id; its hit points are "
+            "rescaled by Rule 1218 (50 of 50 stays 50).")),
     Record("P41", (38, 39), "The Experience Fairy", (_enact("experience-fairy", 2101),),
            ("Section XXI, Rule 2101.",
             "\"Receive Teaching\" and \"Receive Training\" are the same action.",
@@ -397,6 +474,40 @@ RECORDS: tuple[Record, ...] = (
             "hours, at distance 1 (or 0, its own square) 24 hours.",
             "\"Enchantment: no / Duration: NA\" add nothing; the transformation rescales "
             "hit points (Rule 1218).")),
+    # -- the Public Market (P46) ------------------------------------------------------------
+    Record("P46", (24, 28), "The Public Market",
+           (_enact("public-market", 2201),
+            {"op": "amend", "rule": 1904, "text": _IMP_P46,
+             "params": {"priorities": _PRIORITIES_P46}}),
+           ("Section XXII, Rule 2201 (L24-26); the admin's comment (L28) is the web's Market "
+            "page.",
+            "Any good may be traded; a dead player (Rule 1301) may not use the Market; a "
+            "player does not fill his own request (he retracts it).",
+            "\"Replace Priority #2 for Imps\" amends Rule 1904: its text and the second entry "
+            "of its list, which Rule 2201 contributes.",
+            "The Dark Lord asks $1 under the lowest sell request for the item, never under "
+            "$1; with no sell request for it he keeps it. His requests are his own "
+            "(dark-lord), their proceeds the Bank Account of Terror's.",
+            "P49's unopened boxes (Rule 1711) go on the market the same way once this rule "
+            "is in force.")),
+    # -- Soul Gems (P48) ----------------------------------------------------------------
+    Record("P48", (4, 7), "Soul Gems",
+           (_enact("soul-gem", 1716), _enact("charged-soul-gem", 1717),
+            {"op": "effect", "class": _class("soul-gem-conversion")},
+            {"op": "repeal", "rule": 1713}, {"op": "repeal", "rule": 1714},
+            {"op": "amend", "rule": 1801, "text": _SHOP_P48, "params": {"trades": _TRADES_P48}}),
+           ("Items: the Uncharged Soul Gem is Rule 1716 (L4's first sentences, L5, L6), the "
+            "Charged one Rule 1717 (L7); two goods, Frequency 0.",
+            "Each Imping Stick and Imp-in-the-Box anyone holds becomes an Uncharged Soul Gem, "
+            "those offered on the Market included (their requests are retracted first); "
+            "then Rules 1713 and 1714 are repealed. The Force Field (1715) stays.",
+            "A gem charges when a player's unit (not a building, Imp or Minion) is killed "
+            "on the holder's square or an adjacent one, one gem per unit killed, for each "
+            "holder near it.",
+            "An Uncharged Gem used with a Ghost in hand: the Ghost is lost and the gem "
+            "becomes Charged; without one it is lost for nothing.",
+            "A Charged Gem is used up: a building on the user's square (any owner's, a Lair "
+            "too) loses 200 hit points, not an attack.")),
     Record("P49", (3, 3), "Unopened ? boxes open for the Dark Lord",
            (_enact("box-expiry", 1711),),
            ("Rule 1711, in the ? boxes' section; the 120 hours count from each box's "
@@ -410,8 +521,19 @@ RECORDS: tuple[Record, ...] = (
             "batch, with levels as Rule 1301 settles them.",
             "Of several at level 25 or more, the highest level wins; then the highest "
             "Experience; players still tied all win.")),
+    # -- Minions and Lairs removed (P50) ------------------------------------------------
+    Record("P50", (2, 2), "Remove Minions and Lairs",
+           ({"op": "repeal", "rule": 1901}, {"op": "repeal", "rule": 1902},
+            {"op": "repeal", "rule": 1903}, {"op": "repeal", "rule": 1904}),
+           ("Section XIX (Rules 1901-1904) is repealed; the repeal of the frameworks (Rule "
+            "1901) removes every Minion and Lair from the board.",
+            "What is the Dark Lord's stays: the Bank Account of Terror, his items and his "
+            "requests on the Market; so do the Magic Mining Picks and the items of P36 and "
+            "P48, which are not in section XIX.")),
 )
 
+# The records are written in blocks by section; the history is their enactment order.
+RECORDS = tuple(sorted(RECORDS, key=lambda record: record.index))
 BY_ID = {record.id: record for record in RECORDS}
 
 

@@ -38,6 +38,10 @@ def _use_item(state: dict[str, Any], actor: str, args: dict[str, Any]) -> float:
     where = state["players"].get(actor, {}).get("location")
     if item in ("coin", "mushroom"):
         return 7.0
+    if item == "magic-mining-pick":
+        # Worth it only with SCVs to enchant (Rule 1712).
+        scvs = any(e.get("owner") == actor and e.get("kind") == "scv" for e in entities.values())
+        return 6.5 if scvs else -1.0
     if item == "feather":
         boxes = {e.get("location") for e in entities.values() if e.get("kind") == "question-box"}
         return 6.0 if args.get("to") in boxes - {where} else -1.0
@@ -48,6 +52,15 @@ def _use_item(state: dict[str, Any], actor: str, args: dict[str, Any]) -> float:
     if item == "red-shell":
         dollars = state.get("accounts", {}).get(str(args.get("target")), {}).get("dollars", 0)
         return 3.0 + min(float(dollars) / 100_000, 1.0)
+    if item == "uncharged-soul-gem":
+        # Only with a Ghost in hand does it charge; otherwise it is lost (Rule 1716).
+        ghosts = state.get("accounts", {}).get(actor, {}).get("ghost", 0)
+        return 2.5 if ghosts else -1.0
+    if item == "charged-soul-gem":
+        target = entities.get(str(args.get("target")), {})
+        return 3.0 if target.get("owner") != actor else -1.0
+    if item == "imp-in-the-box":
+        return -1.0  # Imps take the Bank Account of Terror's side
     if item in ("wilt-shroom", "moldy-mush", "rotten-mush"):
         return -1.0  # worth a few dollars at the Shop; used, they are only lost
     return 1.0  # a Ghost, a Green Shell, a Lightning Bolt
@@ -58,6 +71,12 @@ ITEMS_AND_SHOP: dict[str, Callable[[dict[str, Any], str, dict[str, Any]], float]
     "take-box": lambda state, actor, args: 8.0,
     "use-item": _use_item,
     "trade-in": lambda state, actor, args: 5.0 if args.get("trade") == "star-egg" else 0.5,
+    # The Public Market (P46): the bot only retracts what it somehow placed; it does not
+    # speculate, nor spend its money on others' asks.
+    "market-retract": lambda state, actor, args: 0.2,
+    "market-buy": lambda state, actor, args: -1.0,
+    "market-sell": lambda state, actor, args: -1.0,
+    "market-fill": lambda state, actor, args: -1.0,
 }
 
 
@@ -85,7 +104,10 @@ def unit_score(state: dict[str, Any], actor: str, name: str, args: dict[str, Any
     """The greedy bot's liking for the actions of units and Jumps (None: not one)."""
     if name == "command":
         target = args.get("target")
-        owner = state.get("entities", {}).get(target, {}).get("owner") if target else None
+        found = state.get("entities", {}).get(target, {}) if target else {}
+        owner = found.get("owner")
+        if args.get("command") == "attack" and found.get("kind") == "imp":
+            return 7.5  # an Imp's killer gets a Magic Mining Pick (Rule 1901)
         if args.get("command") == "attack" and owner == actor:
             return -1.0  # never its own things
         return COMMAND_SCORES.get(str(args.get("command")), 1.0)

@@ -59,10 +59,12 @@ class Fort(_Type):
     def _may_build(self, ctx: Ctx, actor: str) -> None:
         square = ctx.attr(actor, "location")
         ctx.require(isinstance(square, int), "you occupy no square to build on")
-        others = sorted({(ctx.entity(e) or {}).get("owner") or "nobody"
-                         for e in units.things(ctx, location=square)} - {actor})
+        owners = {(ctx.entity(e) or {}).get("owner") for e in units.things(ctx, location=square)}
+        others = sorted(o for o in owners - {actor} if o is not None)
         ctx.require(not others, f"another player has units or buildings on square {square}",
                     detail=f"{', '.join(others)} has them there")
+        # Things of no one's (an Imp) are the placement rules' to refuse, in their names.
+        units.require_placement(ctx, self.kind, actor, square)
         have = ctx.balance(actor, DOLLARS)
         ctx.require(have >= self.params.price, f"a Fort costs ${self.params.price}; you have "
                     f"${have}")
