@@ -176,7 +176,8 @@ def placement_problem(ctx: Ctx, kind: str, owner: str | None, location: Any, *,
     table = catalogue(ctx)
     stats = table.get(kind)
     if stats is None:
-        raise ValueError(f"{kind!r} is not a type of unit or building in force")
+        ctx.refuse(f"no rule in force defines the type {kind!r}",
+                   detail="a proposal may have repealed it")
     found: Placement = {"kind": kind, "owner": owner, "location": location, "entity": entity,
                         "problem": None, "rule": None}
     for other in ctx.entities_at(location):
@@ -215,7 +216,8 @@ def create(ctx: Ctx, kind: str, *, owner: str | None, location: Any, cause: str,
     value"); refused where it may not stand. Returns its id."""
     stats = stats_of(ctx, kind)
     if stats is None:
-        raise ValueError(f"{kind!r} is not a type of unit or building in force")
+        ctx.refuse(f"no rule in force defines the type {kind!r}",
+                   detail="a proposal may have repealed it")
     require_placement(ctx, kind, owner, location)
     return ctx.create_entity(kind, owner=owner, location=location, cause=cause, by=by,
                              hp=stats.max_hp)
@@ -245,7 +247,8 @@ def transform(ctx: Ctx, eid: str, kind: str, *, cause: str) -> int:
     if record is None or old is None:
         raise KeyError(f"there is no unit or building {eid!r}")
     if new is None:
-        raise ValueError(f"{kind!r} is not a type of unit or building in force")
+        ctx.refuse(f"no rule in force defines the type {kind!r}",
+                   detail="a proposal may have repealed it")
     require_placement(ctx, kind, record["owner"], record["location"], entity=eid)
     before = int(record["hp"])
     after = rescaled(before, old.max_hp, new.max_hp)

@@ -158,6 +158,8 @@ class Transform(Command):
         # A ruling: a unit already of the type does not "become" one.
         if stats.kind == self.becomes:
             return f"{unit} is already a {self.becomes}"
+        if self.becomes not in units.catalogue(ctx):
+            return f"no rule in force defines the type {self.becomes!r}"
         return None
 
     def effect(self, ctx: Ctx, actor: str, unit: str, args: dict[str, Any]) -> dict[str, Any]:
