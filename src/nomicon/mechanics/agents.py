@@ -43,6 +43,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from nomicon.kernel import entities
+from nomicon.kernel import events as kernel_events
 from nomicon.kernel.rules import Rule, RuleParams, every, hook
 from nomicon.mechanics import events
 
@@ -195,8 +196,8 @@ class AgentKind(Rule):
         """The agents of this kind act, in the order they were made."""
         act_all(ctx, [self.agent_kind])
 
-    @hook("status.ended")
-    def _task_ended(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(kernel_events.STATUS_ENDED)
+    def _task_ended(self, ctx: Ctx, data: kernel_events.StatusEnded) -> None:
         # The agent is no longer busy: the mark goes, so a view says what it does now.
         record = ctx.entity(data["holder"])
         if (record is not None and record["kind"] == self.agent_kind

@@ -26,6 +26,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
+from nomicon.kernel import events as kernel_events
 from nomicon.kernel.errors import Refusal
 from nomicon.kernel.roles import ADMIN
 from nomicon.kernel.rules import Arg, Rule, RuleParams, action, hook
@@ -348,8 +349,8 @@ class Commands(Rule):
             form[name] = good if good else None
         return form
 
-    @hook("status.ended", key=cooldowns.STATUS)
-    def cooled(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(kernel_events.STATUS_ENDED, key=cooldowns.STATUS)
+    def cooled(self, ctx: Ctx, data: kernel_events.StatusEnded) -> None:
         """The end of a cool-down, for rules to hook (a payout when it ends, a status
         that starts then); not when the thing was destroyed."""
         record = ctx.entity(data["holder"])

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import Field
 
-from nomicon.authoring import ActionDecl, Ctx, hook, veto
+from nomicon.authoring import ActionDecl, Ctx, events, hook, veto
 from nomicon.boards import numbered
 from nomicon.mechanics import combat, units
 from nomicon.packs.nomopoly4.imps import IMP, IMPING_STICK
@@ -107,7 +107,7 @@ class ForceField(ItemRule):
             ctx.require(held is None, f"square {to} is surrounded by a Force Field: no "
                         "player may jump to it", detail=f"until {held['until'] if held else ''}")
 
-    @hook("status.ended", key=FORCE_FIELD)
-    def gone(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.STATUS_ENDED, key=FORCE_FIELD)
+    def gone(self, ctx: Ctx, data: events.StatusEnded) -> None:
         if ctx.entity(data["holder"]) is not None:
             ctx.destroy_entity(data["holder"], cause="the Force Field's 3 days are over")

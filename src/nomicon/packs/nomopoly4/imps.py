@@ -14,7 +14,7 @@ spawner counts "every third day" from the rule's enactment.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from pydantic import Field
 
@@ -166,6 +166,59 @@ def cakes(ctx: Ctx, imp: str, *, percent: int, damage: int, hours: int) -> None:
              imp=imp, squares=near, players=lost, hit=hit)
 
 
+# -- what an Imp does, in both of its versions (Rule 1901 of P29, Rule 1904 of P39) ------
+class ImpTimes(Protocol):
+    """The parameters an Imp's behaviours read (both versions declare them)."""
+
+    calling_hours: int
+    resources: int
+    cake_percent: int
+    cake_damage: int
+    cake_hours: int
+
+
+class ImpWays:
+    """The behaviours the two Imp rules share: the call of the Rber Ducky, the ? box, the
+    resources, the jump and the cakes. Each rule names them in its own priority list."""
+
+    params: ImpTimes
+    #: How the log says an Imp empties a ? box (each version's words).
+    box_taking: ClassVar[str]
+
+    def _can_call(self, ctx: Ctx, imp: str) -> bool:
+        return ctx.entity(DUCKY) is not None and bool(players_on(ctx, where(ctx, imp)))
+
+    def _call(self, ctx: Ctx, imp: str) -> None:
+        agents.begin_task(ctx, imp, CALLING, until=timedelta(hours=self.params.calling_hours))
+
+    def _can_open(self, ctx: Ctx, imp: str) -> bool:
+        return box_at(ctx, where(ctx, imp)) is not None
+
+    def _open(self, ctx: Ctx, imp: str) -> None:
+        box = box_at(ctx, where(ctx, imp))
+        assert box is not None
+        open_box(ctx, box, to=DARK_LORD, why=f"{imp} {self.box_taking} for the Dark Lord")
+
+    def _can_take(self, ctx: Ctx, imp: str) -> bool:
+        return has_resources(ctx, imp)
+
+    def _take(self, ctx: Ctx, imp: str) -> None:
+        take_resources(ctx, imp, self.params.resources)
+
+    def _can_jump(self, ctx: Ctx, imp: str) -> bool:
+        return bool(empty_squares(ctx))
+
+    def _jump(self, ctx: Ctx, imp: str) -> None:
+        jump_to_empty(ctx, imp)
+
+    def _can_cake(self, ctx: Ctx, imp: str) -> bool:
+        return True
+
+    def _cake(self, ctx: Ctx, imp: str) -> None:
+        cakes(ctx, imp, percent=self.params.cake_percent, damage=self.params.cake_damage,
+              hours=self.params.cake_hours)
+
+
 # -- Rule 1901 ---------------------------------------------------------------------------
 class ImpParams(TypeParams, AgentParams):
     """The Imp's stats ("Initial HP: 50 Armor: 0"), its list (1-5) and its times."""
@@ -185,7 +238,7 @@ class ImpParams(TypeParams, AgentParams):
     cake_hours: int = Field(1, ge=0)
 
 
-class Imps(UnitType, AgentKind):
+class Imps(ImpWays, UnitType, AgentKind):
     """Imps:
     With his growing power the Dark Lord is now able to release some more of his fiendish minions, the Imps.
     Imp:
@@ -209,6 +262,7 @@ class Imps(UnitType, AgentKind):
     agent_kind = IMP
     Params = ImpParams
     params: ImpParams
+    box_taking = "opens the ? box"
     contributes: ClassVar[dict[str, Any]] = {agents.BEHAVIOURS: {
         "call-the-ducky": Behaviour("_can_call", "_call", "1) call the Rber Ducky"),
         "open-the-box": Behaviour("_can_open", "_open", "2) open the ? box for the Dark Lord"),
@@ -237,48 +291,10 @@ class Imps(UnitType, AgentKind):
     def continuously(self, ctx: Ctx, data: events.NoFields) -> None:
         stop_calling_where_no_one_is(ctx, frozenset({IMP}))
 
-    @hook("status.ended", key=CALLING)
-    def called(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.STATUS_ENDED, key=CALLING)
+    def called(self, ctx: Ctx, data: events.StatusEnded) -> None:
         if data["cause"] == "expired" and (ctx.entity(data["holder"]) or {}).get("kind") == IMP:
             call_the_ducky(ctx, data["holder"])
-
-    # 1) call the Rber Ducky
-    def _can_call(self, ctx: Ctx, imp: str) -> bool:
-        return ctx.entity(DUCKY) is not None and bool(players_on(ctx, where(ctx, imp)))
-
-    def _call(self, ctx: Ctx, imp: str) -> None:
-        agents.begin_task(ctx, imp, CALLING, until=timedelta(hours=self.params.calling_hours))
-
-    # 2) open the ? box
-    def _can_open(self, ctx: Ctx, imp: str) -> bool:
-        return box_at(ctx, where(ctx, imp)) is not None
-
-    def _open(self, ctx: Ctx, imp: str) -> None:
-        box = box_at(ctx, where(ctx, imp))
-        assert box is not None
-        open_box(ctx, box, to=DARK_LORD, why=f"{imp} opens the ? box for the Dark Lord")
-
-    # 3) take resources
-    def _can_take(self, ctx: Ctx, imp: str) -> bool:
-        return has_resources(ctx, imp)
-
-    def _take(self, ctx: Ctx, imp: str) -> None:
-        take_resources(ctx, imp, self.params.resources)
-
-    # 4) jump
-    def _can_jump(self, ctx: Ctx, imp: str) -> bool:
-        return bool(empty_squares(ctx))
-
-    def _jump(self, ctx: Ctx, imp: str) -> None:
-        jump_to_empty(ctx, imp)
-
-    # 5) cakes
-    def _can_cake(self, ctx: Ctx, imp: str) -> bool:
-        return True
-
-    def _cake(self, ctx: Ctx, imp: str) -> None:
-        cakes(ctx, imp, percent=self.params.cake_percent, damage=self.params.cake_damage,
-              hours=self.params.cake_hours)
 
 
 class MagicMiningPick(ItemRule):

@@ -11,7 +11,6 @@ would units and buildings; each Minion kind is an agent kind
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any, ClassVar
 
 from pydantic import Field
@@ -21,25 +20,19 @@ from nomicon.mechanics import agents, combat, geometry, units
 from nomicon.mechanics.agents import AgentKind, AgentParams, Behaviour
 from nomicon.mechanics.events import AGENTS_SPAWNING, KILLED, AgentsSpawning, Killed
 from nomicon.mechanics.units import TypeParams, UnitType
-from nomicon.packs.nomopoly4.boxes import box_at, open_box
-from nomicon.packs.nomopoly4.ducky import DARK_LORD, DUCKY
 from nomicon.packs.nomopoly4.imps import (
     CALLING,
     DARK_KINDS,
     GUARD,
     IMP,
     PORTAL,
+    ImpWays,
     apart,
-    cakes,
     call_the_ducky,
     empty_squares,
-    has_resources,
-    jump_to_empty,
     pick_for_killer,
-    players_on,
     players_units,
     stop_calling_where_no_one_is,
-    take_resources,
     where,
 )
 from nomicon.packs.nomopoly4.travel import HAS_DOLLARS, LOCATIONS, PACK, SNAKE
@@ -167,7 +160,7 @@ class MinionImpParams(TypeParams, AgentParams):
     cake_hours: int = Field(1, ge=0)
 
 
-class MinionImp(UnitType, AgentKind):
+class MinionImp(ImpWays, UnitType, AgentKind):
     """New Minion: Imp
     Max HP: 50
     Priorities:
@@ -195,6 +188,7 @@ class MinionImp(UnitType, AgentKind):
     agent_kind = IMP
     Params = MinionImpParams
     params: MinionImpParams
+    box_taking = "takes the ? box's item"
     contributes: ClassVar[dict[str, Any]] = {agents.BEHAVIOURS: {
         "call-the-ducky": Behaviour("_can_call", "_call", "1) call the Rber Ducky"),
         "take-the-box": Behaviour("_can_open", "_open", "2) take the ? box's item"),
@@ -224,42 +218,16 @@ class MinionImp(UnitType, AgentKind):
     def pick_for_the_killer(self, ctx: Ctx, data: Killed) -> None:
         pick_for_killer(ctx, data)
 
-    @hook("status.ended", key=CALLING)
-    def called(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.STATUS_ENDED, key=CALLING)
+    def called(self, ctx: Ctx, data: events.StatusEnded) -> None:
         if data["cause"] == "expired" and (ctx.entity(data["holder"]) or {}).get("kind") == IMP:
             call_the_ducky(ctx, data["holder"])
-
-    def _can_call(self, ctx: Ctx, imp: str) -> bool:
-        return ctx.entity(DUCKY) is not None and bool(players_on(ctx, where(ctx, imp)))
-
-    def _call(self, ctx: Ctx, imp: str) -> None:
-        agents.begin_task(ctx, imp, CALLING, until=timedelta(hours=self.params.calling_hours))
-
-    def _can_open(self, ctx: Ctx, imp: str) -> bool:
-        return box_at(ctx, where(ctx, imp)) is not None
-
-    def _open(self, ctx: Ctx, imp: str) -> None:
-        box = box_at(ctx, where(ctx, imp))
-        assert box is not None
-        open_box(ctx, box, to=DARK_LORD, why=f"{imp} takes the ? box's item for the Dark Lord")
 
     def _can_become(self, ctx: Ctx, imp: str) -> bool:
         return units.stats_of(ctx, GUARD) is not None and not kind_at(ctx, where(ctx, imp), GUARD)
 
     def _become(self, ctx: Ctx, imp: str) -> None:
         units.transform(ctx, imp, GUARD, cause=f"{imp} becomes an IMPerial Guard")
-
-    def _can_take(self, ctx: Ctx, imp: str) -> bool:
-        return has_resources(ctx, imp)
-
-    def _take(self, ctx: Ctx, imp: str) -> None:
-        take_resources(ctx, imp, self.params.resources)
-
-    def _can_jump(self, ctx: Ctx, imp: str) -> bool:
-        return bool(empty_squares(ctx))
-
-    def _jump(self, ctx: Ctx, imp: str) -> None:
-        jump_to_empty(ctx, imp)
 
     def _can_build(self, ctx: Ctx, imp: str) -> bool:
         return units.stats_of(ctx, PORTAL) is not None and not kind_at(ctx, where(ctx, imp), PORTAL)
@@ -268,9 +236,4 @@ class MinionImp(UnitType, AgentKind):
         units.create(ctx, PORTAL, owner=None, location=where(ctx, imp),
                      cause=f"{imp} builds a Dark Portal")
 
-    def _can_cake(self, ctx: Ctx, imp: str) -> bool:
-        return True
 
-    def _cake(self, ctx: Ctx, imp: str) -> None:
-        cakes(ctx, imp, percent=self.params.cake_percent, damage=self.params.cake_damage,
-              hours=self.params.cake_hours)

@@ -4,11 +4,11 @@ command a second time within the hour, cooling down or not."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import Field
 
-from nomicon.authoring import Arg, Ctx, adjust, hook
+from nomicon.authoring import Arg, Ctx, adjust, events, hook
 from nomicon.mechanics import commands
 from nomicon.mechanics.commands import EnchantmentParams
 from nomicon.mechanics.events import COMMANDED, Commanded
@@ -60,8 +60,8 @@ class Echo(Enchanting):
             ctx.end_status(unit, REPEAT, "echoed")
             ctx.end_status(unit, self.status, "echoed")
 
-    @hook("status.ended", key=REPEAT)
-    def unused(self, ctx: Ctx, data: dict[str, Any]) -> None:
+    @hook(events.STATUS_ENDED, key=REPEAT)
+    def unused(self, ctx: Ctx, data: events.StatusEnded) -> None:
         # A ruling: Echo serves the first command issued while it holds; when the hour
         # passes without the repeat, Echo is spent and ends too.
         if data["cause"] == "expired" and ctx.has_status(data["holder"], self.status):
