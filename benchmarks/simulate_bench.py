@@ -5,7 +5,8 @@
 
 Runs ``nomicon simulate --pack PACK --games GAMES --turns TURNS --quiet --json`` in
 fresh processes from this working tree and, with ``--against``, from a copy of the
-revision ``REV`` (``git archive`` into a temporary directory). The two take turns,
+revision ``REV`` (``git archive`` into a temporary directory, with an empty stand-in
+for each pack registered here that the revision lacks). The two take turns,
 run after run, so that a change in the machine's load reaches both alike. Prints
 each run's wall-clock and CPU seconds, the median of each side and the ratio
 (this tree / the revision), and whether the two printed the same report: the
@@ -22,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from importlib.metadata import entry_points
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,7 +55,27 @@ def checkout(revision: str, into: Path) -> Path:
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], check=True,
                              capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    stub_missing_packs(tree)
     return tree
+
+
+def stub_missing_packs(tree: Path) -> None:
+    """Give ``tree`` a stand-in for each pack the environment registers (the
+    ``nomicon.packs`` entry points of the installed project) that its files lack.
+
+    The registry of a revision loads every registered pack, so a revision older than
+    a pack fails to start without it; the stand-in is an empty pack of that id, which
+    the run (of another pack) never plays.
+    """
+    for point in entry_points(group="nomicon.packs"):
+        module, _, name = point.value.partition(":")
+        folder = tree / "src" / Path(*module.split("."))
+        if folder.with_suffix(".py").exists() or folder.exists():
+            continue
+        folder.mkdir(parents=True)
+        (folder / "__init__.py").write_text(
+            "from nomicon.kernel.pack import Pack\n\n\n"
+            f"class {name}(Pack):\n    id = {point.name!r}\n")
 
 
 def main() -> None:
