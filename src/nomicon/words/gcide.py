@@ -36,7 +36,11 @@ B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 PART_OF_SPEECH = re.compile(r"\\,?\s*(?:\([^)]*\),?\s*)?([a-z]+\.(?: [a-z]+\.){0,2})")
 SPELLING = re.compile(r"([^\\,]+?)\s*\\[^\\]*\\")
 SENSE_NUMBER = re.compile(r"^ {3}(\d+)\. ", re.MULTILINE)
-SOURCE_LINE = re.compile(r"^\s*\[[^\]]*\]\s*$", re.MULTILINE)
+# A line that is only a bracket naming where the text came from ("[1913 Webster]",
+# "[WordNet 1.5 +PJC]"); a usage label alone on its line ("[Obs.]") stays.
+SOURCE_LINE = re.compile(
+    r"^\s*\[[^\]\n]*(?:Webster|WordNet|PJC|Century|RDH|\bAS\b)[^\]\n]*\]\s*$",
+    re.MULTILINE)
 LEADING_FIELD = re.compile(r"^\(([^)]*)\)\s*")
 LABEL = re.compile(r"\s*\[([^\]\"'`=^~]{3,})\]")
 # GCIDE writes accented letters as codes: ["i] diaeresis, ['e] acute, [`e] grave,
