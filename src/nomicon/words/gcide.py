@@ -23,7 +23,7 @@ import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 DICTD = Path("/usr/share/dictd")
@@ -122,33 +122,55 @@ def parse_entry(entry: str) -> list[Sense]:
 
 
 class Definitions:
-    """GCIDE's entries, looked up by headword (case does not matter)."""
+    """GCIDE's entries, looked up by headword (case does not matter).
+
+    Opening it reads only what its identity needs (a hash of the two files, and the
+    version from the first entry); the index and the entries are read at the first
+    look-up, so that a game that only asks "is this a word" never pays for them.
+    """
 
     def __init__(self, directory: Path = DICTD) -> None:
-        index, data = directory / "gcide.index", directory / "gcide.dict.dz"
-        if not index.exists() or not data.exists():
+        self.index, self.data = directory / "gcide.index", directory / "gcide.dict.dz"
+        if not self.index.exists() or not self.data.exists():
             raise DefinitionsMissing(
-                f"the definitions ({SOURCE}) are not installed: {index} and {data} are "
-                f"read from the Debian package {DEBIAN_PACKAGE}, which the project's "
-                f"scripts install")
+                f"the definitions ({SOURCE}) are not installed: {self.index} and "
+                f"{self.data} are read from the Debian package {DEBIAN_PACKAGE}, which "
+                f"the project's scripts install")
         digest = hashlib.sha256()
-        for path in (index, data):
+        for path in (self.index, self.data):
             digest.update(path.read_bytes())
         self.sha256 = digest.hexdigest()
-        self.text = gzip.decompress(data.read_bytes())
-        self.places: dict[str, list[tuple[int, int]]] = {}
-        for line in index.read_text(encoding="utf-8").splitlines():
-            word, offset, length = line.split("\t")
-            place = (_number(offset), _number(length))
-            places = self.places.setdefault(word.lower(), [])
-            if place not in places:
-                places.append(place)
         self.version = self._version()
 
     def _version(self) -> str:
-        info = self.entry_texts("00-database-info")
-        found = re.search(r"Version ([\d.]+)", info[0]) if info else None
-        return found[1] if found else "unknown"
+        # The database's own notice, the first entry in the file: a gzip reader
+        # decompresses only as far as it reads.
+        for line in self.index.read_text(encoding="utf-8").splitlines():
+            word, offset, length = line.split("\t")
+            if word == "00-database-info":
+                with gzip.open(self.data) as data:
+                    data.seek(_number(offset))
+                    notice = data.read(_number(length)).decode("utf-8", "replace")
+                found = re.search(r"Version ([\d.]+)", notice)
+                return found[1] if found else "unknown"
+        return "unknown"
+
+    @cached_property
+    def text(self) -> bytes:
+        """The entries, uncompressed."""
+        return gzip.decompress(self.data.read_bytes())
+
+    @cached_property
+    def places(self) -> dict[str, list[tuple[int, int]]]:
+        """Where each headword's entries are in :attr:`text` (offset, length)."""
+        places: dict[str, list[tuple[int, int]]] = {}
+        for line in self.index.read_text(encoding="utf-8").splitlines():
+            word, offset, length = line.split("\t")
+            place = (_number(offset), _number(length))
+            found = places.setdefault(word.lower(), [])
+            if place not in found:
+                found.append(place)
+        return places
 
     def entry_texts(self, word: str) -> list[str]:
         """The raw entries the index lists under ``word``."""

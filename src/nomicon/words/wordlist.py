@@ -30,14 +30,15 @@ import unicodedata
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, cached_property
 from importlib.metadata import version
 
 from english_words import get_english_words_set
 
 PACKAGE = "english-words"
 SOURCES = ("web2", "gcide")
-LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+LETTERS = frozenset(ALPHABET)
 
 # Fragments shorter than this have no n-gram of the index's length: their answers
 # are kept whole (every letter and pair of letters found in some word, with one).
@@ -81,21 +82,31 @@ class WordList:
     def __init__(self, words: Iterable[str]) -> None:
         self.words: tuple[str, ...] = tuple(sorted(set(words)))
         self.sha256 = hashlib.sha256("\n".join(self.words).encode()).hexdigest()
+
+    @cached_property
+    def postings(self) -> dict[str, array[int]]:
+        """The ids of the words that contain each trigram, built at the first
+        :meth:`contains` (a game that only asks "is this a word" never needs it)."""
         postings: dict[str, list[int]] = {}
         for index, word in enumerate(self.words):
             for gram in {word[i:i + GRAM] for i in range(len(word) - GRAM + 1)}:
                 postings.setdefault(gram, []).append(index)
-        # The 702 one- and two-letter strings, each found by one scan in C of the
-        # words joined: five times faster than taking every word apart in Python.
-        joined = "\n" + "\n".join(self.words) + "\n"
-        self.short: dict[str, str] = {}
-        for short in [*LETTERS, *(a + b for a in LETTERS for b in LETTERS)]:
-            at = joined.find(short)
-            if at >= 0:
-                self.short[short] = joined[joined.rfind("\n", 0, at) + 1:
-                                           joined.find("\n", at)]
         # An array of 4-byte ints is a quarter of a list of Python ints in memory.
-        self.postings = {gram: array("I", ids) for gram, ids in postings.items()}
+        return {gram: array("I", ids) for gram, ids in postings.items()}
+
+    @cached_property
+    def short(self) -> dict[str, str]:
+        """The first word (alphabetically) that holds each one- or two-letter string
+        some word holds."""
+        # Each of the 702 strings found by one scan in C of the words joined: five
+        # times faster than taking every word apart in Python.
+        joined = "\n" + "\n".join(self.words) + "\n"
+        short: dict[str, str] = {}
+        for piece in [*ALPHABET, *(a + b for a in ALPHABET for b in ALPHABET)]:
+            at = joined.find(piece)
+            if at >= 0:
+                short[piece] = joined[joined.rfind("\n", 0, at) + 1:joined.find("\n", at)]
+        return short
 
     def __len__(self) -> int:
         return len(self.words)
