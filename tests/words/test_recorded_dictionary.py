@@ -118,3 +118,11 @@ def test_a_game_recorded_with_another_dictionary_cannot_use_it_and_nothing_chang
     with pytest.raises(words.DictionaryMismatch, match=r"english-words 1\.0\.0"):
         game.act("alice", "protest", ghost="uperso")
     assert game.state.root == before and len(game.log) == logged
+
+
+def test_the_recorded_dictionary_is_in_the_log_so_a_rebuilt_game_keeps_it() -> None:
+    game = new_game()
+    ops = [str(op) for event in game.log for op in event.get("ops", ())]
+    assert any(words.identity()["words"]["sha256"] in op for op in ops)
+    rebuilt = Game.rebuild(game.log, secret=dice.secret_from_seed(3), registry=REGISTRY)
+    assert rebuilt.state.root["dictionary"] == game.state.root["dictionary"]
