@@ -2,12 +2,12 @@
 list for "is this a word" and "is this inside some word", and definitions for
 Fictionary's "Actual Definition".
 
-A pack reaches it through ``nomicon.authoring.words``. In ``Pack.initial`` it writes
-the dictionary's identity into the state, and its rules later ask for the dictionary
-the game recorded::
+A pack reaches it through ``nomicon.authoring.words``. In its ``Pack.setup`` it
+writes the dictionary's identity into the state, and its rules later ask for the
+dictionary the game recorded::
 
-    ctx.state.set(["dictionary"], words.record())          # at the game's creation
-    official = words.official(ctx.state.get(["dictionary"]))   # in a rule
+    ctx.set(["dictionary"], words.record())           # Pack.setup, at the game's creation
+    official = words.official(ctx.get(["dictionary"]))   # in a rule
     official.is_word("ghost"), official.contains("uperso"), official.define("ing")
 
 The data come from packages the project's scripts install, never from the network:
@@ -56,12 +56,12 @@ class Dice(Protocol):
 class DictionaryMismatch(GameError):
     """The game was created with another dictionary than the one installed."""
 
-    def __init__(self, recorded: Mapping[str, Any], installed: Mapping[str, Any]) -> None:
+    def __init__(self, recorded: Mapping[str, Any], here: Mapping[str, Any]) -> None:
         self.recorded = dict(recorded)
-        self.installed = dict(installed)
+        self.installed = dict(here)
         super().__init__(
             f"this game plays with the dictionary {describe(recorded)}, but this server "
-            f"has {describe(installed)}; the game's words would not be the same: "
+            f"has {describe(here)}; the game's words would not be the same: "
             f"install the recorded version to go on with it")
 
 
