@@ -93,6 +93,7 @@ What is here:
 
 from __future__ import annotations
 
+from nomicon import words  # the Official Dictionary of the word games
 from nomicon.kernel import entities, events, turns
 from nomicon.kernel.audiences import PrivateRoll
 from nomicon.kernel.context import Ctx
@@ -167,4 +168,5 @@ __all__ = [
     "split",
     "turns",
     "veto",
+    "words",
 ]
