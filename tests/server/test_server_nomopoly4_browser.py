@@ -161,6 +161,8 @@ def test_a_player_recruits_moves_attacks_buys_and_reads_the_dark_lords_page(
     expect(page.locator("#thing-warrior-1")).to_contain_text("HP 40 / 50")
     expect(page.locator("#thing-warrior-1")).to_contain_text("owned by bob")
     shoot(page, "4-attacked", shots)
+    page.locator("#squares").screenshot(path=str(shots / "4-attacked-squares.png"))
+    page.locator("#board").screenshot(path=str(shots / "4-attacked-drawing.png"))
 
     # buy bob's Mushroom on the Public Market
     nav = page.get_by_role("navigation", name="Game")
