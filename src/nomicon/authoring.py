@@ -77,7 +77,10 @@ What is here:
   a good is a :class:`Currency` with ``kind="good"``;
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`, and
   :class:`Upgrade`, a step that moves a stored game's state from an older version of
-  the pack to the next (``Pack.upgrades``);
+  the pack to the next (``Pack.upgrades``), and :class:`PackPage` and
+  :class:`Section`, a web page of the pack's own made of sections read from the
+  viewer's view (``Pack.pages``), and :func:`next_firing`, when a rule's schedule
+  next fires, as the view shows it;
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`,
   :class:`EventFieldError`);
@@ -101,6 +104,7 @@ from nomicon.kernel.errors import EventFieldError, GameError, InvalidRuleChange,
 from nomicon.kernel.eventkind import EventKind
 from nomicon.kernel.ledger import Split, round_money, split
 from nomicon.kernel.pack import Initial, Pack, PackParams
+from nomicon.kernel.pages import PackPage, Section, next_firing
 from nomicon.kernel.procedure import finish
 from nomicon.kernel.roles import role
 from nomicon.kernel.rules import (
@@ -139,6 +143,7 @@ __all__ = [
     "Initial",
     "InvalidRuleChange",
     "Pack",
+    "PackPage",
     "PackParams",
     "ParentLink",
     "Phase",
@@ -148,6 +153,7 @@ __all__ = [
     "Rule",
     "RuleParams",
     "Seat",
+    "Section",
     "Split",
     "StandingAnswers",
     "Status",
@@ -162,6 +168,7 @@ __all__ = [
     "finish",
     "hook",
     "iso",
+    "next_firing",
     "parse",
     "role",
     "round_money",

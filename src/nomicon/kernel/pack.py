@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from nomicon.kernel.errors import GameError
+from nomicon.kernel.pages import PackPage
 from nomicon.kernel.rules import Rule
 from nomicon.kernel.upgrades import Upgrade
 
@@ -59,6 +60,9 @@ class Pack:
     provides: ClassVar[frozenset[str]] = frozenset()
     # How the web pages draw the board: "ring", "snake", "grid", or "" (no board).
     board: ClassVar[str] = ""
+    # The pack's own web pages, each of named sections read from the viewer's view
+    # (nomicon.kernel.pages): the server adds a tab for each.
+    pages: ClassVar[tuple[PackPage, ...]] = ()
     # How many players a game of the pack is for, as its rules read: (at least, at
     # most), at most None when they set no limit. A pack with a limit refuses the join
     # beyond it in its own rules; the conformance suite plays every pack at both ends.

@@ -137,8 +137,16 @@ def view_of(root: dict[str, Any], ruleset: Ruleset, viewer: str,
         # Never cut to the latest: the entities are what is in the game now (a
         # destroyed one is gone), and the board is drawn from them.
         out["entities"] = _entities(root, ruleset, viewer, access)
+    # A rule may hide things by what the statuses say (an invisible player's
+    # location): its redaction reads them even in a view asked for without them.
+    lent = (bool(ruleset.redactors) and parts is not None and "statuses" not in parts
+            and "statuses" in root)
+    if lent:
+        out["statuses"] = copy_tree(root["statuses"])
     for rule in ruleset.redactors:
         rule.redact(out, viewer)
+    if lent:
+        del out["statuses"]
     return out
 
 

@@ -21,7 +21,16 @@ from nomicon.governance import history
 from nomicon.governance.preview import preview
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import GameError, NomiconError
-from nomicon.server import access, charts, live, market_pages, revert, svg, unit_pages
+from nomicon.server import (
+    access,
+    charts,
+    live,
+    market_pages,
+    pack_pages,
+    revert,
+    svg,
+    unit_pages,
+)
 from nomicon.server.access import Seat
 from nomicon.server.accounts import AccountError, User
 from nomicon.server.auth import SESSION_COOKIE
@@ -85,7 +94,7 @@ class NotMember(Forbidden):
 
 
 def _context(request: Request, site: Site, seat: Seat, game: Game, view: dict[str, Any],
-             tab: str, **extra: Any) -> dict[str, Any]:
+             tab: str, *, label: str | None = None, **extra: Any) -> dict[str, Any]:
     mine = [p for p in view.get("prompts", [])
             if p.get("to") == seat.seat_of or (seat.is_admin and p.get("to") == ADMIN)]
     record = site.store.get_game(game.id)
@@ -93,7 +102,7 @@ def _context(request: Request, site: Site, seat: Seat, game: Game, view: dict[st
     at = len(tabs) - 1 if seat.is_admin else len(tabs)
     tabs[at:at] = _more_tabs(game, seat, view if tab == "things" else None)
     return {
-        "title": f"{label_of(tab)} · {view['game'].get('title', game.id)}",
+        "title": f"{label or label_of(tab)} · {view['game'].get('title', game.id)}",
         "game": {"id": game.id, "title": view["game"].get("title"), "pack": game.pack.id,
                  "board": game.pack.board, "head": game.head, "meta": record.meta},
         "view": view, "seat": seat, "tab": tab, "tabs": tabs, "my_prompts": mine,
@@ -104,8 +113,8 @@ def _context(request: Request, site: Site, seat: Seat, game: Game, view: dict[st
 def _more_tabs(game: Game, seat: Seat, view: dict[str, Any] | None) -> list[tuple[str, str]]:
     """The market's tab when a rule runs one; the non-player things' when the viewer
     may see any (in ``view``, or a view of the entities and accounts made for it, and
-    only when the game has such things at all)."""
-    found = []
+    only when the game has such things at all); one for each of the pack's pages."""
+    found = pack_pages.tabs(game.pack)
     if market_pages.market_of(game.ruleset.rules) is not None:
         found.append(("market", "Market"))
     root = game.state.root
@@ -128,14 +137,19 @@ def _page(request: Request, site: Site, game_id: str, user: User, tab: str,
           build: Build, *, error: str | None = None, status: int = 200,
           **extra: Any) -> Response:
     seat = _seat_or_join(request, site, game_id, user)
+    slug = pack_pages.slug_of(tab)
     with access.reading(site, game_id) as game:
+        parts = PAGE_PARTS.get(tab) if slug is None else pack_pages.view_parts(
+            pack_pages.page_of(game.pack, slug))
         # The viewer's view, made once: a page's parts all show it (a copy of the
         # state the viewer may see, which is the biggest cost of a page).
-        view = game.view(seat.viewer, PAGE_PARTS.get(tab),
-                         latest=EXTRA_ENTRIES if tab == "board" else None)
-        context = _context(request, site, seat, game, view, tab, error=error, **extra)
+        view = game.view(seat.viewer, parts, latest=EXTRA_ENTRIES if tab == "board" else None)
+        label = None if slug is None else pack_pages.page_of(game.pack, slug).title
+        context = _context(request, site, seat, game, view, tab, label=label, error=error,
+                           **extra)
         context.update(build(seat, game, view))
-    return render(request, f"game_{tab}.html", context, status=status)
+    return render(request, "game_pack_page.html" if slug else f"game_{tab}.html", context,
+                  status=status)
 
 
 def _forms(game: Game, seat: Seat, *, names: tuple[str, ...] | None = None,
@@ -450,6 +464,14 @@ def things_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
                  lambda seat, game, view: _things(seat, game, view, after, accounts_after))
 
 
+@router.get("/games/{game_id}/pages/{slug}")
+def pack_page(request: Request, game_id: str, slug: Annotated[str, Path(max_length=100)],
+              user: LoggedIn, site: SiteDep) -> Response:
+    """A page of the pack's own (``Pack.pages``)."""
+    return _page(request, site, game_id, user, f"{pack_pages.PREFIX}/{slug}",
+                 lambda seat, game, view: pack_pages.page_context(game, seat, view, slug))
+
+
 @router.get("/games/{game_id}/admin")
 def admin_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
                after: Annotated[str | None, Query(max_length=32)] = None) -> Response:
@@ -479,6 +501,9 @@ _BUILDERS: dict[str, Callable[[Site, Seat, Game, dict[str, Any]], dict[str, Any]
 
 
 def _builder(site: Site, tab: str) -> Build:
+    slug = pack_pages.slug_of(tab)
+    if slug is not None:
+        return lambda seat, game, view: pack_pages.page_context(game, seat, view, slug)
     build = _BUILDERS[tab]
     return lambda seat, game, view: build(site, seat, game, view)
 
@@ -508,6 +533,8 @@ def act(request: Request, game_id: str, form: Form, user: LoggedIn, site: SiteDe
 def _tab_of(path: str, game_id: str) -> str:
     rest = path.split("?")[0].removeprefix(f"/games/{game_id}").strip("/")
     tab = rest.split("/")[0] or "board"
+    if tab == pack_pages.PREFIX and pack_pages.slug_of(rest):
+        return rest  # a pack's page: its builder is found by its slug
     return tab if tab in _BUILDERS else "board"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -39,9 +40,15 @@ class LoginRequired(HttpProblem):
         self.path = path
 
 
+# A game's clock text (``timefmt.iso``): only such a value is shown as a time, so a
+# text that merely holds a "T" is shown as it is.
+_ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z?")
+
+
 def when(value: Any) -> Markup:
-    """An ISO time as a ``<time>`` element, readable: ``2020-09-01 12:00 UTC``."""
-    if not isinstance(value, str) or "T" not in value:
+    """An ISO time as a ``<time>`` element, readable: ``2020-09-01 12:00 UTC``; any other
+    value as a table cell."""
+    if not isinstance(value, str) or not _ISO_TIME.fullmatch(value):
         return Markup.escape(cell(value))
     shown = value.replace("T", " ").replace("Z", "")[:16] + " UTC"
     return Markup('<time datetime="{}">{}</time>').format(value, shown)

@@ -54,6 +54,7 @@ from nomicon.packs.nomopoly4.items import (
 from nomicon.packs.nomopoly4.jumps import Jumps
 from nomicon.packs.nomopoly4.market import TheMarket
 from nomicon.packs.nomopoly4.minions import DarkPortal, ImperialGuard, MinionImp, MinionsAndLairs
+from nomicon.packs.nomopoly4.pages import PAGE as DARK_LORD_PAGE
 from nomicon.packs.nomopoly4.restrictions import MostPerAction, NoNegativesOrFractions, ThirtyADay
 from nomicon.packs.nomopoly4.shop import (
     MoldyMush,
@@ -105,6 +106,7 @@ class NomopolyIV(Pack):
     provides = frozenset({"board:snake"})
     board = "snake"
     players = (1, None)
+    pages = (DARK_LORD_PAGE,)
     initial = (
         Initial(TheRules), Initial(TheAdmin), Initial(Players), Initial(Money), Initial(Items),
         Initial(Trade), Initial(TheBoard), Initial(Layout), Initial(Order), Initial(Occupying),
