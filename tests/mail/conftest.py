@@ -8,6 +8,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from email import policy
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -65,7 +66,7 @@ class Post:
         for name, value in (headers or {}).items():
             message[name] = value
         message.set_content(text)
-        self.send_raw(message.as_bytes(), sender)
+        self.send_raw(message.as_bytes(policy=policy.SMTP), sender)
 
     def send_raw(self, raw: bytes, sender: str = ALICE) -> None:
         with smtplib.SMTP(self.server.host, self.server.port, timeout=60) as smtp:

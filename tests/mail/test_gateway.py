@@ -7,6 +7,7 @@ from __future__ import annotations
 import smtplib
 from collections.abc import Iterator
 from datetime import timedelta
+from email import policy
 from email.message import EmailMessage
 
 import pytest
@@ -124,7 +125,7 @@ def test_the_reply_is_a_real_mail_with_plain_text(post: Post) -> None:
     html["Subject"] = "html"
     html["Message-ID"] = "<h1@example.org>"
     html.set_content("<p>roll</p>", subtype="html")
-    post.send_raw(html.as_bytes())
+    post.send_raw(html.as_bytes(policy=policy.SMTP))
     assert len(rolls(post, "alice")) == 1
     post.deliver()
     assert "its HTML was read as text" in post.reply_text(ALICE)
