@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from nomicon.display import json_value
 from nomicon.kernel.errors import ActionError, NomiconError
 from nomicon.kernel.timefmt import parse as parse_time
 

@@ -66,8 +66,8 @@ def address(
         if player not in svc.open(game).view("admin")["players"]:
             fail(f"there is no player {player!r} in game {game}")
         try:
-            sender = MailBook(svc.store).register(  # type: ignore[arg-type]
-                game, player, mail, verified=not unverified)
+            sender = MailBook(svc.store).register(game, player, mail,
+                                                  verified=not unverified)
         except AddressRefused as exc:
             fail(str(exc))
     if json_out:
@@ -149,7 +149,7 @@ def demo(ctx: typer.Context, db: DbOption = None) -> None:
     from nomicon.mail.demo import play
 
     out = console()
-    with tempfile.TemporaryDirectory(prefix="nomicon-mail-demo-") as folder:
-        # Without --db the demo's game lives in a file of its own, removed afterwards.
-        with service(ctx, db or f"{folder}/demo.db") as svc:
-            play(svc, lambda line: out.print(Text(line)))
+    # Without --db the demo's game lives in a file of its own, removed afterwards.
+    with tempfile.TemporaryDirectory(prefix="nomicon-mail-demo-") as folder, \
+            service(ctx, db or f"{folder}/demo.db") as svc:
+        play(svc, lambda line: out.print(Text(line)))

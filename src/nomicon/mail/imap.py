@@ -8,6 +8,7 @@ so it does not act twice.
 
 from __future__ import annotations
 
+import contextlib
 import imaplib
 import time
 from dataclasses import dataclass
@@ -47,7 +48,7 @@ def poll(gateway: Gateway, box: Mailbox, *, timeout: float = 30.0) -> list[Handl
         if status != "OK":
             raise imaplib.IMAP4.error(f"cannot open the folder {box.folder!r}")
         _, found = client.uid("SEARCH", "UNSEEN")
-        uids = (found[0] or b"").split()[:BATCH]
+        uids = [uid.decode("ascii") for uid in (found[0] or b"").split()[:BATCH]]
         for uid in uids:
             _, parts = client.uid("FETCH", uid, "(BODY.PEEK[] INTERNALDATE)")
             raw, received = _message(parts)
@@ -56,10 +57,9 @@ def poll(gateway: Gateway, box: Mailbox, *, timeout: float = 30.0) -> list[Handl
             handled.append(gateway.handle(raw, None, received))
             client.uid("STORE", uid, "+FLAGS", "(\\Seen)")
     finally:
-        try:
+        # The messages are handled; the next poll logs in anew.
+        with contextlib.suppress(OSError, imaplib.IMAP4.error):
             client.logout()
-        except (OSError, imaplib.IMAP4.error):
-            pass  # the messages are handled; the next poll logs in anew
     return handled
 
 
