@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from yaml.nodes import Node
 
-__all__ = ["LIMITS", "InputRefused", "Limits", "read_yaml"]
+__all__ = ["LIMITS", "InputRefused", "Limits", "read_pairs", "read_yaml"]
 
 
 class InputRefused(ValueError):
@@ -107,3 +107,35 @@ def read_yaml(text: str, *, limits: Limits = LIMITS, max_chars: int | None = Non
         return loader.get_single_data()
     finally:
         loader.dispose()
+
+
+def read_pairs(pairs: list[str], what: str) -> tuple[dict[str, Any], dict[str, str]]:
+    """``key=value`` words, as ``nomicon act`` and the mail gateway read them: (the
+    values read as YAML scalars, the texts as typed). :class:`InputRefused` says which
+    word cannot be read and why."""
+    # Imported here: reading values needs the display's JSON rules, which need nothing
+    # of this module.
+    from nomicon.display import json_value
+
+    values: dict[str, Any] = {}
+    texts: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise InputRefused(f"malformed {what} {pair!r}: write key=value")
+        if key in values:
+            raise InputRefused(f"{what} {key!r} is given twice")
+        try:
+            value = read_yaml(text)
+        except InputRefused as exc:
+            raise InputRefused(f"cannot read {what} {key}: {exc}") from None
+        except yaml.YAMLError as exc:
+            problem = getattr(exc, "problem", None) or "not a YAML value"
+            raise InputRefused(f"cannot read {what} {key}={text[:200]!r}: {problem}") from None
+        try:
+            values[key] = json_value(value)
+        except ValueError as exc:
+            raise InputRefused(f"cannot use {what} {key}={text!r}: {exc}") from None
+        texts[key] = text
+    return values, texts

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from nomicon.display import json_value
 from nomicon.kernel.errors import ActionError, NomiconError
 from nomicon.kernel.timefmt import parse as parse_time
 
@@ -169,34 +168,14 @@ def service(ctx: typer.Context, db: str | None) -> Iterator[GameService]:
 # -- reading arguments ----------------------------------------------------------
 def parse_pairs(pairs: list[str] | None, what: str) -> tuple[dict[str, Any], dict[str, str]]:
     """``key=value`` words -> (values read as YAML scalars, the texts as typed)."""
-    values: dict[str, Any] = {}
-    texts: dict[str, str] = {}
     if not pairs:
-        return values, texts  # without reading YAML, which most actions need not
-    import yaml
+        return {}, {}  # without reading YAML, which most actions need not
+    from nomicon.inputs import InputRefused, read_pairs
 
-    from nomicon.inputs import InputRefused, read_yaml
-
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            fail(f"malformed {what} {pair!r}: write key=value")
-        if key in values:
-            fail(f"{what} {key!r} is given twice")
-        try:
-            value = read_yaml(text)
-        except InputRefused as exc:
-            fail(f"cannot read {what} {key}: {exc}")
-        except yaml.YAMLError as exc:
-            problem = getattr(exc, "problem", None) or "not a YAML value"
-            fail(f"cannot read {what} {key}={text[:200]!r}: {problem}")
-        try:
-            values[key] = json_value(value)
-        except ValueError as exc:
-            fail(f"cannot use {what} {key}={text!r}: {exc}")
-        texts[key] = text
-    return values, texts
+    try:
+        return read_pairs(pairs, what)
+    except InputRefused as exc:
+        fail(str(exc))
 
 
 def parse_at(text: str | None, option: str = "--at") -> dt.datetime | None:

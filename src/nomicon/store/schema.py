@@ -19,6 +19,9 @@ __all__ = [
     "events",
     "games",
     "idempotency",
+    "mail_addresses",
+    "mail_outbox",
+    "mail_received",
     "memberships",
     "metadata",
     "series",
@@ -203,4 +206,49 @@ series_keys = sa.Table(
     sa.Column("player", sa.String(), primary_key=True),
     sa.Column("measure", sa.String(), primary_key=True),
     sa.Column("currency", sa.Boolean(), nullable=False),
+)
+
+# -- play by mail (migration 0008) -----------------------------------------------------
+
+mail_addresses = sa.Table(
+    "mail_addresses",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    # Lower case: addresses are compared without case.
+    sa.Column("address", sa.String(), primary_key=True),
+    sa.Column("player", sa.String(), nullable=False),
+    # Whether the address is known to be the player's: only then is mail sent to it.
+    sa.Column("verified", sa.Boolean(), nullable=False),
+    sa.Column("created", UTCDateTime(), nullable=False),
+)
+
+mail_received = sa.Table(
+    "mail_received",
+    metadata,
+    # A message is handled once: a re-delivered copy has the same Message-ID.
+    sa.Column("message_id", sa.String(), primary_key=True),
+    sa.Column("game_id", sa.String(), nullable=True),
+    sa.Column("sender", sa.String(), nullable=False),
+    sa.Column("received", UTCDateTime(), nullable=False),
+    sa.Column("outcome", sa.String(), nullable=False),
+)
+
+mail_outbox = sa.Table(
+    "mail_outbox",
+    metadata,
+    # What the message is (``reply:<message-id>``...): a key is queued once, so sent once.
+    sa.Column("key", sa.String(), primary_key=True),
+    sa.Column("game_id", sa.String(), nullable=True),
+    sa.Column("recipient", sa.String(), nullable=False),
+    sa.Column("message", sa.Text(), nullable=False),
+    sa.Column("created", UTCDateTime(), nullable=False),
+    sa.Column("attempts", sa.Integer(), nullable=False, server_default=sa.text("0")),
+    sa.Column("next_try", UTCDateTime(), nullable=False),
+    sa.Column("last_error", sa.String(), nullable=True),
+    # None until the relay accepted it.
+    sa.Column("sent", UTCDateTime(), nullable=True),
+    # The sender finds what is due by one indexed query.
+    sa.Index("ix_mail_outbox_sent_next_try", "sent", "next_try"),
 )
