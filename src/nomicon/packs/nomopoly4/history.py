@@ -6,8 +6,8 @@ the records number them P01 (oldest) to P51 in the order in which they were enac
 a title, the seed's text word for word (admin comments included), the amendment that
 implements it in Nomicon (``governance/amendments.py``) and the rulings it needed.
 
-Only some records are built so far (:data:`RECORDS`): a game can start after the first
-K proposals only while P01..PK are all built (:func:`built_prefix`).
+All 51 records are built (:data:`RECORDS`); a game can start after the first K
+proposals while P01..PK are all built (:func:`built_prefix`), so for K = 0..51.
 """
 
 from __future__ import annotations
