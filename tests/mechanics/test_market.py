@@ -94,6 +94,24 @@ def test_filling_ones_own_request_is_refused_by_the_market_and_changes_nothing()
     assert "market-fill" not in [a["name"] for a in game.legal_actions("alice")]
 
 
+def test_legal_actions_offer_only_the_requests_the_player_can_fill_whole() -> None:
+    # A listed market-fill names no quantity, so it fills the whole request: a request
+    # the player cannot cover is not offered, and filling it is refused with the reason.
+    game = new()
+    game.act("alice", "market-buy", good="pear", price=10, quantity=3)  # bob has 2 pears
+    game.act("alice", "market-sell", good="apple", price=60, quantity=2)  # $120; bob $100
+    game.act("carol", "market-sell", good="apple", price=50)
+    offered = [a["args"]["order"]["choices"] for a in game.legal_actions("bob")
+               if a["name"] == "market-fill"]
+    assert offered == [[3]]
+    before = len(game.log)
+    with pytest.raises(ActionRefused, match=r"filling request #1 needs 3 pear"):
+        game.act("bob", "market-fill", order=1)
+    with pytest.raises(ActionRefused, match=r"filling request #2 needs 120 dollars"):
+        game.act("bob", "market-fill", order=2)
+    assert len(game.log) == before
+
+
 def test_only_the_maker_may_retract_a_request() -> None:
     game = new()
     game.act("alice", "market-buy", good="apple", price=5)

@@ -358,6 +358,19 @@ def invariant_failures(root: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+def _due(found: Mapping[str, Any]) -> tuple[str, int]:
+    """What filling all of request ``found`` takes from the filler: the money for a
+    sell request, the goods for a buy request."""
+    if found["side"] == SELL:
+        return found["currency"], found["price"] * found["quantity"]
+    return found["good"], found["quantity"]
+
+
+def _covers(ctx: Ctx, actor: str, found: Mapping[str, Any]) -> bool:
+    gives, due = _due(found)
+    return ctx.balance(actor, gives) >= due
+
+
 # -- the rule ------------------------------------------------------------------------------
 class MarketParams(RuleParams):
     """What a market rule says: the market's name, the currency it trades in, the
@@ -397,8 +410,10 @@ class PublicMarket(Rule):
         return sorted(g for g in named if ctx.is_good(g))
 
     def _fillable(self, ctx: Ctx, actor: str) -> list[int]:
+        # Only what the actor could fill whole: the form lists an order without a
+        # quantity, which fills all of it, so listing more would offer a refusal.
         return [o["id"] for o in open_orders(ctx.state.root, self.params.market)
-                if o["maker"] != actor]
+                if o["maker"] != actor and _covers(ctx, actor, o)]
 
     def _own(self, ctx: Ctx, actor: str) -> list[int]:
         return [o["id"] for o in open_orders(ctx.state.root, self.params.market)
@@ -408,6 +423,10 @@ class PublicMarket(Rule):
         found = _open(ctx, self.params.market, number)
         ctx.require(found["maker"] != actor, f"request #{number} is {actor}'s own; a "
                     "request is filled by someone else", detail="retract it instead")
+        gives, due = _due(found)
+        have = ctx.balance(actor, gives)
+        ctx.require(have >= due, f"filling request #{number} needs {due} {gives}",
+                    detail=f"{actor} has {have}")
 
     def _why_not_retract(self, ctx: Ctx, actor: str, number: int) -> None:
         found = _open(ctx, self.params.market, number)

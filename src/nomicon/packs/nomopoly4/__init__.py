@@ -55,7 +55,9 @@ from nomicon.packs.nomopoly4.jumps import Jumps
 from nomicon.packs.nomopoly4.market import TheMarket
 from nomicon.packs.nomopoly4.minions import DarkPortal, ImperialGuard, MinionImp, MinionsAndLairs
 from nomicon.packs.nomopoly4.pages import PAGE as DARK_LORD_PAGE
+from nomicon.packs.nomopoly4.research import RESEARCH_RULES, research_problems
 from nomicon.packs.nomopoly4.restrictions import MostPerAction, NoNegativesOrFractions, ThirtyADay
+from nomicon.packs.nomopoly4.safecracking import Safecracking, safecracking_problems
 from nomicon.packs.nomopoly4.shop import (
     MoldyMush,
     RottenMush,
@@ -94,14 +96,13 @@ class NomopolyIV(Pack):
     description = (
         "A board nomic on a numbered snake board (20 squares in rows of ten): dollars, "
         "turns at noon and midnight Central, proposals, and the game's history replayed "
-        "proposal by proposal (--param history=K). Built so far: the reconstructed base "
+        "proposal by proposal (--param history=K). Built: the reconstructed base "
         f"and proposals {', '.join(r.id for r in past.RECORDS)}: units, buildings and "
         "commands, Jumps in place of turns, the board of 90 squares, ? boxes and items, "
         "the Shop of Terror, the Experience Fairy, railways, Echo, Max HP, the Musketeer, "
         "the victory at level 25, Imps, then Minions and Lairs, the Public Market and "
-        "Soul Gems. The other proposals are not built "
-        f"yet, so history can be at most {past.built_prefix()} and the game as it ended "
-        "cannot be played yet.")
+        "Soul Gems, Safecracking and Research. history=K takes K = 0.."
+        f"{past.built_prefix()}; the default is the game as it ended.")
     Params = Params
     provides = frozenset({"board:snake"})
     board = "snake"
@@ -132,6 +133,8 @@ class NomopolyIV(Pack):
         TheMarket,
         # Soul Gems (P48).
         SoulGem, ChargedSoulGem, SoulGemConversion,
+        # Safecracking (P37) and section XX, Research (P40).
+        Safecracking, *RESEARCH_RULES,
     )
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
@@ -188,6 +191,7 @@ class NomopolyIV(Pack):
         problems += unit_problems(state)
         problems += dark_problems(state)
         problems += order_book.invariant_failures(state)
+        problems += safecracking_problems(state) + research_problems(state)
         return problems
 
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:

@@ -59,6 +59,17 @@ def open_box(ctx: Ctx, eid: str, *, to: str, why: str) -> tuple[str, int]:
     return item, square
 
 
+def take(ctx: Ctx, eid: str, player: str, *, why: str) -> str:
+    """``player`` takes the item in box ``eid``, which disappears (Rule 1702): the way
+    a player takes a box, also for those who get its item "exactly as if he had just
+    taken the item himself" (Safecracking, P37). Returns the item ("": empty)."""
+    item, square = open_box(ctx, eid, to=player, why=why)
+    ctx.emit(BOX_TAKEN, f"{player} takes the ? box on square {square}: "
+             f"{'a ' + item if item else 'it is empty'}", player=player, box=eid,
+             square=square, item=item)
+    return item
+
+
 class QuestionBoxes(Rule):
     """At all times, exactly 10 squares on the board will contain a "? box". If at any time there are less than 10 ? boxes on the board, a new ? box will be placed on a randomly selected square that does not contain a ? box, and if at any time there are more than 10 ? boxes on the board, a randomly selected ? box will be removed. (When this proposal is implemented, 10 ? boxes will immediately be created)
     When a ? box is created, it will contain one item, selected as follows:
@@ -126,13 +137,9 @@ class QuestionBoxes(Rule):
     @action("take-box")
     def take_box(self, ctx: Ctx, actor: str) -> None:
         """Take the item in the ? box on your square."""
-        square = square_of(ctx, actor)
-        eid = box_at(ctx, square)
+        eid = box_at(ctx, square_of(ctx, actor))
         assert eid is not None  # _box_here
-        item, _ = open_box(ctx, eid, to=actor, why=f"{actor} takes the ? box")
-        ctx.emit(BOX_TAKEN, f"{actor} takes the ? box on square {square}: "
-                 f"{'a ' + item if item else 'it is empty'}", player=actor, box=eid,
-                 square=square, item=item)
+        take(ctx, eid, actor, why=f"{actor} takes the ? box")
 
     @take_box.check
     def _box_here(self, ctx: Ctx, actor: str) -> None:

@@ -184,3 +184,23 @@ DUCKY_CALLED = EventKind("nomopoly.ducky-called", DuckyCalled)
 CAKED = EventKind("nomopoly.caked", Caked)
 #: An Imp took a square's resources to the Bank Account of Terror.
 IMP_TOOK_RESOURCES = EventKind("nomopoly.imp-took-resources", ImpResources)
+
+
+# -- Safecracking (P37) and Research (P40) -------------------------------------------
+class SafecrackingBroken(TypedDict):
+    entity: str  # the SCV, which cools down for the time it had left
+    box: str  # the ? box removed before it was cracked
+    until: str | None  # when the SCV stops cooling down
+
+
+class ResearchPaid(TypedDict):
+    when: str  # "noon" (Rule 2007) or "midnight" (Rule 2008), Central time
+    researching: int  # Scientists Researching, regardless of owner
+    counter_researching: int  # Scientists Counter-Researching, regardless of owner
+    dollars: dict[str, int]  # each player's net gain (negative: what they lost)
+
+
+#: A ? box was removed before the SCV safecracking it finished (Rule 1249).
+SAFECRACKING_BROKEN = EventKind("nomopoly.safecracking-broken", SafecrackingBroken)
+#: The noon or midnight Central payout of Research (Rules 2007, 2008).
+RESEARCH_PAID = EventKind("nomopoly.research-paid", ResearchPaid)

@@ -6,8 +6,8 @@ the records number them P01 (oldest) to P51 in the order in which they were enac
 a title, the seed's text word for word (admin comments included), the amendment that
 implements it in Nomicon (``governance/amendments.py``) and the rulings it needed.
 
-Only some records are built so far (:data:`RECORDS`): a game can start after the first
-K proposals only while P01..PK are all built (:func:`built_prefix`).
+All 51 records are built (:data:`RECORDS`); a game can start after the first K
+proposals while P01..PK are all built (:func:`built_prefix`), so for K = 0..51.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 from nomicon.authoring import Ctx, Rule, events, iso
 from nomicon.governance.proposals import AWAITING, VotingMethod
+from nomicon.packs.nomopoly4.imps import Imps
 from nomicon.packs.nomopoly4.minions import MinionImp
 from nomicon.packs.nomopoly4.shop import ShopOfTerror, Trade
 from nomicon.packs.nomopoly4.travel import PACK
@@ -110,6 +111,10 @@ def _max_hp_amendments() -> tuple[dict[str, Any], ...]:
         text = amended.get(cls.number, cls.default_text())
         if max_hp_text(text) != text:
             changes.append({"op": "amend", "rule": cls.number, "text": max_hp_text(text)})
+    # P29's Imps (Rule 1901, "Initial HP: 50") are in force before P32: "all
+    # occurrences in the rules" reach them too.
+    changes.append({"op": "amend", "rule": Imps.number,
+                    "text": max_hp_text(Imps.default_text())})
     return tuple(changes)
 
 
@@ -355,7 +360,8 @@ RECORDS: tuple[Record, ...] = (
     Record("P32", (125, 125), "Max HP",
            (_enact("max-hp", 1248), *_max_hp_amendments()),
            ("Rule 1248 caps hit points at the type's maximum; every section XII rule that "
-            "says \"initial hit points\" is amended to say \"Max HP\".",
+            "says \"initial hit points\" is amended to say \"Max HP\", and so is the Imps' "
+            "rule (1901, \"Initial HP\"), in force since P29.",
             "Units above their maximum (from Heal Area) are set to it on enactment; that "
             "is no damage.")),
     # -- section XIX, Imps, then Minions and Lairs (P29, P36, P39) ----------------------
@@ -395,6 +401,20 @@ RECORDS: tuple[Record, ...] = (
             "item dealt it.",
             "Hidden damage (Empathy's) credits no one; the Dark Lord's things are no "
             "player's.")),
+    # -- Safecracking (P37) --------------------------------------------------------------
+    Record("P37", (113, 116), "Safecracking", (_enact("safecracking", 1249),),
+           ("Rule 1249, the number kept for it in section XII (between Max HP, 1248, and "
+            "the Refinery, 1250).",
+            "The 24 hours are the SCV's cool-down: the hourly relief (Rule 1255, P44) may "
+            "end them early, and the SCV then cracks the box and its owner gets the item; "
+            "cakes lengthen them.",
+            "The box is the one on the SCV's square when the command is issued; if it is "
+            "removed first (taken, cracked by another SCV, opened for the Dark Lord, "
+            "taken by an Imp or Minion, removed by Rule 1702), the SCV cools down for the "
+            "time it had left and gets nothing. Two SCVs on one box: the first to finish "
+            "gets it.",
+            "The owner takes the item as a player takes a box (Rule 1702's take-box), "
+            "wherever the owner is; Rule 1702 then places the tenth box.")),
     # -- the Refinery (P38) --------------------------------------------------------------
     Record("P38", (98, 112), "Refinery and Refine Goods",
            (_enact("refinery", 1250), _enact("build-refinery", 1251),
@@ -436,6 +456,25 @@ RECORDS: tuple[Record, ...] = (
             "not cool down and its kills are no one's.",
             "An Imp that becomes an IMPerial Guard keeps its id; its hit points are "
             "rescaled by Rule 1218 (50 of 50 stays 50).")),
+    # -- Research (P40) -------------------------------------------------------------------
+    Record("P40", (40, 69), "Research",
+           (_enact("laboratory", 2001), _enact("build-laboratory", 2002),
+            _enact("scientist", 2003), _enact("recruit-scientist", 2004),
+            _enact("research-breakthrough", 2005), _enact("counter-research", 2006),
+            _enact("noon-research", 2007), _enact("midnight-counter-research", 2008)),
+           ("Section XX, Rules 2001-2008 in the seed's order (L40-45, L46-49, L50-55, "
+            "L56-59, L60-63, L64-67, L68, L69).",
+            "Researching and Counter-Researching begin when the command's cool-down ends, "
+            "by its time or by the hourly relief (P44); a Scientist then off a "
+            "Laboratory's square does not begin.",
+            "A Scientist stops when it is not on a square with a Laboratory (any "
+            "player's) or is no longer a Scientist: checked at the end of every action "
+            "and timer and before each payout; a destroyed Scientist stops with it.",
+            "Noon and midnight Central are the clock times of America/Chicago (CST or "
+            "CDT, as in force that day); clocks change at 2:00, so each day has one noon "
+            "and one midnight payout.",
+            "At midnight each player's gains and losses are one sum; a net loss stops at "
+            "$0 (forced losses); the money is made, and lost money leaves the game.")),
     Record("P41", (38, 39), "The Experience Fairy", (_enact("experience-fairy", 2101),),
            ("Section XXI, Rule 2101.",
             "\"Receive Teaching\" and \"Receive Training\" are the same action.",

@@ -98,6 +98,13 @@ LATER_COMMAND_SCORES = {
     "refine-goods": 4.0,
 }
 COMMAND_SCORES.update(LATER_COMMAND_SCORES)
+#: Safecracking (P37) and Research (P40): a day's safecracking wins a box's item; a
+#: Scientist Researching earns $50 a day, Counter-Researching $25 (or $50) a night.
+SAFECRACKING_AND_RESEARCH_SCORES = {
+    "safecracking": 5.5, "build-laboratory": 3.7, "recruit-scientist": 3.9,
+    "research-breakthrough": 6.8, "counter-research": 4.2,
+}
+COMMAND_SCORES.update(SAFECRACKING_AND_RESEARCH_SCORES)
 
 
 def unit_score(state: dict[str, Any], actor: str, name: str, args: dict[str, Any]) -> float | None:
