@@ -35,9 +35,10 @@ def app(tmp_path: Path) -> Iterator[FastAPI]:
 
 @pytest.fixture
 def game(app: FastAPI) -> str:
-    """A Nomopoly IV game at the built prefix, played by alice and bob."""
+    """A Nomopoly IV game at history 36, played by alice and bob."""
     site = site_of(app)
-    made = site.service.create("nomopoly-iv", ["alice", "bob"], seed=4)
+    made = site.service.create("nomopoly-iv", ["alice", "bob"], seed=4,
+                                params={"history": 36})  # before the Shop moves (P43)
     for name in ("alice", "bob"):
         site.accounts.seat(made.id, site.accounts.sign_up(name, PASSWORD), "player", name)
     return made.id
@@ -70,12 +71,12 @@ def test_the_dark_lords_page_has_a_tab_and_shows_his_things(app: FastAPI, game: 
     assert "loses one tenth of their money" in ducky
     shop = section(page.text, "section-the-shop-of-terror")
     assert f"Where square {shop_square(app, game)}" in shop
-    # The Shop moves only from P43, after the built prefix: no rule moves it yet.
+    # The Shop moves only from P43: in this game (history 36) no rule moves it yet.
     assert "Next move never: no rule in force moves the Shop" in shop
     trades = section(page.text, "section-the-shop-s-trades")
     # "Trade in a Moldy Mush for $2"
     assert "moldy-mush 1 moldy mush $2" in trades
-    # The Experience Fairy comes with P41, after the built prefix.
+    # The Experience Fairy comes with P41, after this game's history.
     assert "No rule in force brings an Experience Fairy." in section(
         page.text, "section-the-experience-fairy")
 
