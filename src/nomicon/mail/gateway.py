@@ -77,7 +77,7 @@ class Gateway:
         self.book = book
         self.domain = domain.lower()
         # The service's games are shared: one message is handled at a time.
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()
 
     def address_of(self, game_id: str) -> str:
         """The game's mail address."""
@@ -100,7 +100,7 @@ class Gateway:
                received_at: datetime | None = None) -> Handled:
         """Handle one received message; ``recipients``: the envelope's (SMTP), else the
         headers' are used; ``received_at``: when it was received (default: now)."""
-        with self._lock:
+        with self.lock:
             return self._handle(raw, recipients, received_at)
 
     def _handle(self, raw: bytes, recipients: list[str] | None,
