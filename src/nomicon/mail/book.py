@@ -152,6 +152,48 @@ class MailBook:
             rows = conn.execute(query.order_by(mail_addresses.c.address)).all()
         return [Sender(r.game_id, r.address, r.player, bool(r.verified)) for r in rows]
 
+    def add_unverified(self, game_id: str, player: str, address: str, token: str) -> Sender:
+        """Add ``address`` as ``player``'s, unverified until ``token`` (its digest is
+        kept) is given back; refused when it is another player's address here."""
+        addr = check_address(address)
+        with self._write("add an address") as conn:
+            if conn.execute(sa.select(games.c.id).where(games.c.id == game_id)).first() is None:
+                raise GameNotFound(game_id)
+            found = conn.execute(sa.select(mail_addresses).where(
+                mail_addresses.c.game_id == game_id, mail_addresses.c.address == addr)).first()
+            if found is not None and found.player != player:
+                raise AddressRefused(f"{addr} is another player's address in game {game_id}")
+            if found is not None and found.verified:
+                return Sender(game_id, addr, player, True)
+            conn.execute(sa.delete(mail_addresses).where(
+                mail_addresses.c.game_id == game_id, mail_addresses.c.address == addr))
+            conn.execute(sa.insert(mail_addresses).values(
+                game_id=game_id, address=addr, player=player, verified=False,
+                created=self.now(), token=token))
+        return Sender(game_id, addr, player, False)
+
+    def verify(self, game_id: str, player: str, token: str) -> Sender | None:
+        """Mark verified ``player``'s address whose token's digest is ``token`` (None:
+        no address of theirs waits for that token)."""
+        with self._write("verify an address") as conn:
+            row = conn.execute(sa.select(mail_addresses).where(
+                mail_addresses.c.game_id == game_id, mail_addresses.c.player == player,
+                mail_addresses.c.token == token)).first()
+            if row is None:
+                return None
+            conn.execute(sa.update(mail_addresses).where(
+                mail_addresses.c.game_id == game_id, mail_addresses.c.address == row.address)
+                .values(verified=True, token=None))
+        return Sender(game_id, row.address, player, True)
+
+    def remove(self, game_id: str, player: str, address: str) -> bool:
+        """Remove ``player``'s ``address`` (False: it was not theirs)."""
+        with self._write("remove an address") as conn:
+            gone = conn.execute(sa.delete(mail_addresses).where(
+                mail_addresses.c.game_id == game_id, mail_addresses.c.player == player,
+                mail_addresses.c.address == address.strip().lower())).rowcount
+        return bool(gone)
+
     # -- messages handled ------------------------------------------------------
     def handled(self, message_id: str) -> str | None:
         """What became of the message of this Message-ID (None: not handled yet)."""
