@@ -9,14 +9,15 @@ from datetime import timedelta
 import pytest
 from conftest import ALICE, BOB, Clock, Post, make_post
 
+from nomicon.cli import render
 from nomicon.mail.book import MailBook
-from nomicon.mail.reports import DigestRefused, Reports
+from nomicon.mail.reports import DigestRefused, Reports, set_digest
 from nomicon.service import GameService
 from nomicon.store import SqlStore
 
 
 def reports(post: Post) -> Reports:
-    return Reports(post.service, post.book, post.gateway.address_of)
+    return Reports(post.service, post.book, post.gateway.address_of, render)
 
 
 @pytest.fixture
@@ -91,7 +92,7 @@ def test_the_next_update_reports_only_what_followed_the_last_report(
 def test_a_daily_digest_is_sent_once_a_day_when_something_happened(
         post: Post, clock: Clock) -> None:
     made = reports(post)
-    made.set_digest(post.game, "daily")
+    set_digest(post.service, post.book, post.game, "daily")
     post.send("roll\n")
     assert made.run() == 0  # the day of the setting is not over
     clock.at += timedelta(days=1)
@@ -107,8 +108,8 @@ def test_a_daily_digest_is_sent_once_a_day_when_something_happened(
 
 def test_a_digest_must_be_daily_weekly_or_off(post: Post) -> None:
     with pytest.raises(DigestRefused, match="'hourly' is not a digest"):
-        reports(post).set_digest(post.game, "hourly")
+        set_digest(post.service, post.book, post.game, "hourly")
     assert post.book.report_mark(post.game).digest is None
-    reports(post).set_digest(post.game, "weekly")
-    reports(post).set_digest(post.game, "off")
+    set_digest(post.service, post.book, post.game, "weekly")
+    set_digest(post.service, post.book, post.game, "off")
     assert post.book.report_mark(post.game).digest is None

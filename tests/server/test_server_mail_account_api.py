@@ -10,6 +10,7 @@ from email import message_from_string, policy
 
 from fastapi import FastAPI
 
+from nomicon.cli import render
 from nomicon.mail.book import MailBook
 from nomicon.mail.gateway import DEFAULT_DOMAIN, Gateway
 from nomicon.mail.reports import Reports
@@ -53,7 +54,7 @@ def test_an_address_added_through_the_api_receives_nothing_but_its_token_until_v
     # Unverified: no report goes to it (and the token is not in any answer of the API).
     site = site_of(app)
     gateway = Gateway(site.service, book(app), domain=DEFAULT_DOMAIN)
-    assert Reports(site.service, book(app), gateway.address_of).run() == 0
+    assert Reports(site.service, book(app), gateway.address_of, render).run() == 0
     assert found.group(1) not in added.text
     assert alice.ok("GET", f"{base}/addresses") == [added.json()]
 

@@ -94,14 +94,12 @@ def digest(
     from rich.text import Text
 
     from nomicon.mail.book import MailBook
-    from nomicon.mail.gateway import DEFAULT_DOMAIN, Gateway
-    from nomicon.mail.reports import DigestRefused, Reports
+    from nomicon.mail.reports import DigestRefused, set_digest
 
     with service(ctx, db) as svc:
         book = MailBook(svc.store)
         try:
-            Reports(svc, book, Gateway(svc, book, domain=DEFAULT_DOMAIN).address_of) \
-                .set_digest(game, every.lower())
+            set_digest(svc, book, game, every.lower())
         except DigestRefused as exc:
             fail(str(exc))
         chosen = book.report_mark(game).digest
@@ -137,6 +135,7 @@ def serve(
     the reports due (after updates, and the games' digests)."""
     from rich.text import Text
 
+    from nomicon.cli import render
     from nomicon.mail.book import MailBook
     from nomicon.mail.gateway import Gateway
     from nomicon.mail.imap import Mailbox, poll
@@ -153,7 +152,7 @@ def serve(
     with service(ctx, db) as svc:
         book = MailBook(svc.store)
         gateway = Gateway(svc, book, domain=domain)
-        reports = Reports(svc, book, gateway.address_of)
+        reports = Reports(svc, book, gateway.address_of, render)
         server = GatewayServer(gateway, smtp_host, smtp_port)
         try:
             server.start()

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime
-from typing import Any
+from typing import Any, Protocol
+
+from rich.console import Console
 
 from nomicon.kernel import events as kinds
 from nomicon.kernel.errors import NomiconError
@@ -28,7 +31,8 @@ from nomicon.kernel.timefmt import iso
 from nomicon.mail.book import MailBook, ReportMark, Sender
 from nomicon.service import GameService
 
-__all__ = ["DAILY", "DIGESTS", "WEEKLY", "DigestRefused", "Reports", "digest_start"]
+__all__ = ["DAILY", "DIGESTS", "WEEKLY", "DigestRefused", "Printer", "Reports", "digest_start",
+           "set_digest"]
 
 DAILY, WEEKLY = "daily", "weekly"
 #: The digests a game may have, and "off" for none.
@@ -50,6 +54,25 @@ def digest_start(digest: str, now: datetime) -> datetime:
     return midnight if digest == DAILY else midnight - timedelta(days=midnight.weekday())
 
 
+class Printer(Protocol):
+    """What prints the log and the state: the command line's renderers
+    (:mod:`nomicon.cli.render`), handed in by the command that sends reports, as this
+    package sits below the command line."""
+
+    def log(self, console: Console, entries: list[dict[str, Any]]) -> None: ...
+
+    def state(self, console: Console, view: dict[str, Any], viewer: str) -> None: ...
+
+
+def set_digest(service: GameService, book: MailBook, game_id: str, digest: str | None) -> None:
+    """Send ``game_id``'s players a digest daily or weekly (None or "off": none). The
+    first one covers what happens from now on."""
+    chosen = None if digest in (None, "off") else digest
+    if chosen is not None and chosen not in DIGESTS:
+        raise DigestRefused(f"{digest!r} is not a digest: give daily, weekly or off")
+    book.set_digest(game_id, chosen, service.store.get_game(game_id).head)
+
+
 @dataclass(frozen=True)
 class Due:
     """A report to make: of the log up to ``upto``, for ``why``."""
@@ -61,20 +84,13 @@ class Due:
 class Reports:
     """The reports of the games of ``service`` whose players have addresses in ``book``."""
 
-    def __init__(self, service: GameService, book: MailBook, address_of: Any) -> None:
+    def __init__(self, service: GameService, book: MailBook,
+                 address_of: Callable[[str], str], printer: Printer) -> None:
         self.service = service
         self.book = book
         #: A game's mail address, from its id (the gateway's).
         self.address_of = address_of
-
-    # -- the setting -------------------------------------------------------------
-    def set_digest(self, game_id: str, digest: str | None) -> None:
-        """Send ``game_id``'s players a digest daily or weekly (None or "off": none).
-        The first one covers what happens from now on."""
-        chosen = None if digest in (None, "off") else digest
-        if chosen is not None and chosen not in DIGESTS:
-            raise DigestRefused(f"{digest!r} is not a digest: give daily, weekly or off")
-        self.book.set_digest(game_id, chosen, self.service.store.get_game(game_id).head)
+        self.printer = printer
 
     # -- making reports ----------------------------------------------------------
     def due(self, game_id: str, mark: ReportMark) -> Due | None:
@@ -121,12 +137,6 @@ class Reports:
     def text(self, game_id: str, player: str, after: int, upto: int) -> str:
         """What ``player`` reads: the log after ``after`` up to ``upto`` and the game
         now, as the command line prints them for that player."""
-        # The command line's own renderers, so the mail reads as `nomicon log` and
-        # `nomicon state` do; imported here as the command line imports its own.
-        from rich.console import Console
-
-        from nomicon.cli import render
-
         with self.service.reading(game_id) as game:
             entries = [e for e in game.log_for(player, after) if int(e["seq"]) <= upto]
             view = game.view(player)
@@ -140,11 +150,11 @@ class Reports:
             if len(entries) > MAX_ENTRIES:
                 console.print(f"({len(entries) - MAX_ENTRIES} earlier entries are not "
                               "listed: see `nomicon log`.)")
-            render.log(console, [{k: v for k, v in e.items() if k != "ops"}
+            self.printer.log(console, [{k: v for k, v in e.items() if k != "ops"}
                                  for e in entries[-MAX_ENTRIES:]])
         console.print("")
         console.print("The game now, as you see it:")
-        render.state(console, view, player)
+        self.printer.state(console, view, player)
         mine = [o for o in (view.get("orders") or {}).values() if o.get("player") == player]
         if mine:
             # The state's line of orders is cut short; a player's own orders are the

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from nomicon.mail.book import MailBook, Sender
 from nomicon.mail.gateway import DEFAULT_DOMAIN
 from nomicon.mail.own import OwnAddresses
-from nomicon.mail.reports import Reports
+from nomicon.mail.reports import set_digest
 from nomicon.server import access
 from nomicon.server.accounts import User
 from nomicon.server.auth import bearer_user
@@ -124,13 +124,13 @@ def remove_address(game_id: GameId, address: Annotated[str, Path(max_length=254)
 
 
 @api_router.put("/games/{game_id}/mail/digest", tags=["mail"])
-def set_digest(game_id: GameId, body: Digest, user: Authed, site: SiteDep) -> dict[str, Any]:
+def put_digest(game_id: GameId, body: Digest, user: Authed, site: SiteDep) -> dict[str, Any]:
     """Send the players a daily or weekly digest by mail, or none (admins only)."""
     seat = access.seat(site, game_id, user)
     if not seat.is_admin:
         raise Forbidden(f"only the admin of game {game_id} sets its digest")
     book = MailBook(site.store, now=site.service.now)
-    Reports(site.service, book, _game_address).set_digest(game_id, body.digest)
+    set_digest(site.service, book, game_id, body.digest)
     return {"game": game_id, "digest": book.report_mark(game_id).digest}
 
 
