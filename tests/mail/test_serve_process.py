@@ -1,6 +1,6 @@
 """``nomicon mail serve`` as the process a mail server relays to: started as a command,
-it takes a message over SMTP, acts on it, hands the reply to the relay (a real SMTP
-sink) and stops cleanly when told to."""
+it takes a message over SMTP, acts on it, hands the reply and the digest due to the
+relay (a real SMTP sink) and stops cleanly when told to."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
-from conftest import ALICE
+from conftest import ALICE, BOB
 
 from nomicon.mail.book import MailBook
+from nomicon.mail.reports import set_digest
 from nomicon.mail.sink import Sink
 from nomicon.mail.smtp import free_port
 from nomicon.service import GameService
@@ -44,6 +46,12 @@ def wait_for(found: Callable[[], object], what: str, process: subprocess.Popen[s
         time.sleep(0.1)
 
 
+def text_of(message: EmailMessage) -> str:
+    body = message.get_body(("plain",))
+    assert body is not None
+    return str(body.get_content()).replace("\r\n", "\n")
+
+
 def listening(port: int) -> bool:
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=1):
@@ -59,6 +67,11 @@ def test_the_gateway_command_answers_a_message_through_the_relay_and_stops(
         game = GameService(store).create("infinite-nomic-r7", ["alice", "bob"], seed=7,
                                          game_id="g1")
         MailBook(store).register(game.id, "alice", ALICE, verified=True)
+        MailBook(store).register(game.id, "bob", BOB, verified=True)
+        # A daily digest set yesterday: what happens today is due in a digest now.
+        yesterday = datetime.now(UTC) - timedelta(days=1)
+        set_digest(GameService(store), MailBook(store, now=lambda: yesterday), game.id,
+                   "daily")
     port = free_port("127.0.0.1")
     with Sink() as sink:
         env = {**os.environ, "PYTHONPATH": str(SRC)}
@@ -76,17 +89,18 @@ def test_the_gateway_command_answers_a_message_through_the_relay_and_stops(
             message.set_content("roll\n")
             with smtplib.SMTP("127.0.0.1", port, timeout=60) as smtp:
                 smtp.send_message(message)
-            wait_for(lambda: sink.to(ALICE), "reply at the relay", process)
+            wait_for(lambda: len(sink.to(ALICE)) == 2 and sink.to(BOB), "reply and digests",
+                     process)
         finally:
             process.send_signal(signal.SIGTERM)
             out, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 0, err
     assert f"taking mail for *@nomicon.localhost on 127.0.0.1:{port}" in out
     assert "the gateway stopped" in out
-    (reply,) = sink.to(ALICE)
-    assert reply["Subject"] == "Re: my turn"
-    body = reply.get_body(("plain",))
-    assert body is not None
+    (reply,) = [m for m in sink.to(ALICE) if m["Subject"] == "Re: my turn"]
     # Rule 7 of Infinite Nomic: alice, whose turn it is (Rule 2), rolls for movement.
-    assert "> roll\ndone: alice: roll" in str(body.get_content()).replace("\r\n", "\n")
+    assert "> roll\ndone: alice: roll" in text_of(reply)
+    (digest,) = sink.to(BOB)
+    assert digest["Subject"] == "Game g1: report 1 (daily digest)"
+    assert "alice: roll" in text_of(digest) and "as seen by bob" in text_of(digest)
     assert not listening(port)

@@ -73,9 +73,10 @@ def test_an_address_added_through_the_api_receives_nothing_but_its_token_until_v
 
 
 def test_no_player_takes_another_players_address_and_non_players_have_none(
-        accounts: dict[str, Api], game: str) -> None:
+        app: FastAPI, accounts: dict[str, Api], game: str) -> None:
     base = f"/api/games/{game}/mail"
-    accounts["alice"].ok("POST", f"{base}/addresses", {"address": "alice@example.org"})
+    # Registered by the admin (as `nomicon mail address` does): alice's.
+    book(app).register(game, "alice", "alice@example.org", verified=True)
     taken = accounts["bob"].post(f"{base}/addresses", {"address": "alice@example.org"})
     assert taken.status_code == 400
     assert taken.json()["error"] == f"alice@example.org is another player's address in game {game}"
@@ -119,7 +120,8 @@ def test_the_account_page_adds_verifies_and_removes_an_address(
     assert link is not None
     form = browser.client.get(link.group(1))
     assert "Verify an address" in form.text
-    assert book(app).sender(game, "bob@example.org").verified is False  # type: ignore[union-attr]
+    # Following the link changes nothing: the address still waits for its token.
+    assert [s.verified for s in book(app).addresses(game, "bob")] == [False]
     token = TOKEN.search(text)
     assert token is not None
     verified = browser.post("/account/mail/verify", {"game": game, "token": token.group(1)},
@@ -131,3 +133,28 @@ def test_the_account_page_adds_verifies_and_removes_an_address(
                            csrf_from="/account", follow=True)
     assert "bob@example.org is removed" in html.unescape(removed.text)
     assert book(app).addresses(game, "bob") == []
+
+
+def test_an_address_waiting_for_its_token_acts_for_no_one_and_its_owner_can_claim_it(
+        app: FastAPI, accounts: dict[str, Api], game: str) -> None:
+    base = f"/api/games/{game}/mail"
+    # bob adds alice's address: until someone gives back its token it is nobody's.
+    accounts["bob"].ok("POST", f"{base}/addresses", {"address": "alice@example.org"})
+    assert book(app).sender(game, "alice@example.org") is None
+    site = site_of(app)
+    gateway = Gateway(site.service, book(app), domain=DEFAULT_DOMAIN)
+    raw = (f"From: alice@example.org\r\nTo: {game}@{DEFAULT_DOMAIN}\r\n"
+           "Message-ID: <w1@example.org>\r\nSubject: x\r\n\r\nroll\r\n").encode()
+    head = site.store.get_game(game).head
+    assert gateway.handle(raw).outcome == "unknown sender"
+    assert site.store.get_game(game).head == head
+    # alice adds it and verifies it with the token mailed to it: now it is hers.
+    claimed = accounts["alice"].ok("POST", f"{base}/addresses",
+                                   {"address": "alice@example.org"})
+    assert claimed == {"address": "alice@example.org", "player": "alice", "verified": False}
+    found = TOKEN.search(mailed(app, "alice@example.org")[-1])
+    assert found is not None
+    accounts["alice"].ok("POST", f"{base}/verify", {"token": found.group(1)})
+    sender = book(app).sender(game, "alice@example.org")
+    assert sender is not None and (sender.player, sender.verified) == ("alice", True)
+    assert accounts["bob"].ok("GET", f"{base}/addresses") == []

@@ -134,12 +134,13 @@ class MailBook:
         return Sender(game_id, addr, player, verified)
 
     def sender(self, game_id: str, address: str) -> Sender | None:
-        """Whose ``address`` is in ``game_id`` (None: nobody's)."""
+        """Whose ``address`` is in ``game_id`` (None: nobody's). An address a player
+        added and has not verified yet is nobody's: until then it may be anyone's."""
         with self._read("look up an address") as conn:
             row = conn.execute(sa.select(mail_addresses).where(
                 mail_addresses.c.game_id == game_id,
                 mail_addresses.c.address == address.lower())).first()
-        if row is None:
+        if row is None or row.token is not None:
             return None
         return Sender(row.game_id, row.address, row.player, bool(row.verified))
 
@@ -154,14 +155,17 @@ class MailBook:
 
     def add_unverified(self, game_id: str, player: str, address: str, token: str) -> Sender:
         """Add ``address`` as ``player``'s, unverified until ``token`` (its digest is
-        kept) is given back; refused when it is another player's address here."""
+        kept) is given back; refused when it is another player's address here (one
+        registered by the admin, or verified)."""
         addr = check_address(address)
         with self._write("add an address") as conn:
             if conn.execute(sa.select(games.c.id).where(games.c.id == game_id)).first() is None:
                 raise GameNotFound(game_id)
             found = conn.execute(sa.select(mail_addresses).where(
                 mail_addresses.c.game_id == game_id, mail_addresses.c.address == addr)).first()
-            if found is not None and found.player != player:
+            # Another player's address is refused unless it only waits for its token:
+            # then it is nobody's yet, and whoever proves it theirs gets it.
+            if found is not None and found.player != player and found.token is None:
                 raise AddressRefused(f"{addr} is another player's address in game {game_id}")
             if found is not None and found.verified:
                 return Sender(game_id, addr, player, True)

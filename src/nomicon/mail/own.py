@@ -2,10 +2,12 @@
 unverified until the player gives back the token mailed to the address, and removed
 by them.
 
-An unverified address is never written to, but for the one message that carries its
-token: replies and reports go only to verified addresses. A token is random and only
+Until it is verified an address acts for no one and is never written to, but for the
+one message that carries its token: replies and reports go only to verified
+addresses. A token is random and only
 its SHA-256 is kept, as the server keeps its API tokens. An address that is another
-player's in the game is refused, so no player can take over another's. The admin's
+player's in the game (registered by the admin, or verified) is refused, so no player
+can take over another's. The admin's
 registration (``nomicon mail address``) is unchanged: verified unless told otherwise.
 """
 

@@ -100,8 +100,9 @@ def addresses(game_id: GameId, user: Authed, site: SiteDep) -> list[dict[str, An
 @api_router.post("/games/{game_id}/mail/addresses", status_code=201, tags=["mail"])
 def add_address(game_id: GameId, body: NewAddress, user: Authed, site: SiteDep,
                 request: Request) -> dict[str, Any]:
-    """Add an address: mail from it acts for your player; a token is mailed to it, and
-    no other mail is sent to it until the token is given back (``.../mail/verify``)."""
+    """Add an address: a token is mailed to it; once the token is given back
+    (``.../mail/verify``), mail from the address acts for your player and replies and
+    reports are sent to it."""
     player = _player(site, game_id, user)
     return _entry(_own(site).add(game_id, player, body.address, _link(request, game_id)))
 
