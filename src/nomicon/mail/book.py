@@ -1,6 +1,7 @@
 """What the gateway keeps in the store: players' addresses, the messages it handled
 and the outbox of mail to send (tables ``mail_addresses``, ``mail_received`` and
-``mail_outbox``, migration 0008).
+``mail_outbox``, migration 0008), and how far each game's reports went
+(``mail_reports``, migration 0009).
 
 A message is handled once: its Message-ID is recorded, with the reply queued in the
 outbox, in one transaction; a copy delivered again finds it recorded. A queued

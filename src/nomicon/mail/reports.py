@@ -9,7 +9,10 @@ orders waiting for the update) and nothing private of anyone else.
 
 A report is queued in the outbox under ``report:<game>:<number>:<player>:<address>``
 in the same transaction that moves the game's mark of what was reported, so a report is
-queued once and sent once to each player, however often the gateway looks.
+queued once and sent once to each player, however often the gateway looks. A game's
+first report after an update covers its log from the start; its first digest, what
+followed the digest's setting. Updates that ended while the gateway was not running
+are covered by one report, named after the last of them.
 """
 
 from __future__ import annotations
