@@ -48,3 +48,17 @@ def test_the_demo_plays_orders_through_the_gateway_and_a_sink(tmp_path: Path) ->
     # Rule 2: it is alice's turn first, so bob's roll is refused with the rule's reason.
     assert "refused: bob cannot roll: not your turn (Rule 2, Turn order)" in out
     assert "to alice@example.org, 'Re: my turn'" in out
+
+
+def test_the_admin_sets_a_games_digest_on_the_command_line(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    run(url, "new", "infinite-nomic-r7", "--players", "alice,bob", "--id", "g1")
+    code, out, err = run(url, "mail", "digest", "g1", "weekly", "--json")
+    assert code == 0, err
+    assert json.loads(out) == {"game": "g1", "digest": "weekly"}
+    code, _, err = run(url, "mail", "digest", "g1", "hourly")
+    assert (code, "'hourly' is not a digest: give daily, weekly or off" in err) == (2, True)
+    code, out, err = run(url, "mail", "digest", "g1", "off")
+    assert (code, out.strip()) == (0, "game g1: no digest by mail")
+    with SqlStore(url) as store:
+        assert MailBook(store).report_mark("g1").digest is None

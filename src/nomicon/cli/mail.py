@@ -1,12 +1,14 @@
-"""Play by mail: ``mail serve``, ``mail address``, ``mail poll`` and ``mail demo``.
+"""Play by mail: ``mail serve``, ``mail address``, ``mail digest`` and ``mail demo``.
 
     nomicon mail address GAME alice alice@example.org
+    nomicon mail digest GAME weekly
     nomicon mail serve --smtp-host 127.0.0.1 --smtp-port 8025 --relay localhost:25
     nomicon mail demo
 """
 
 from __future__ import annotations
 
+import signal
 import time
 from typing import TYPE_CHECKING, Annotated
 
@@ -78,6 +80,36 @@ def address(
                          f"{'' if sender.verified else ' (unverified: no mail goes to it)'}"))
 
 
+@mail_app.command("digest")
+def digest(
+    ctx: typer.Context,
+    game: GameArgument,
+    every: Annotated[str, typer.Argument(metavar="daily|weekly|off",
+                                         help="How often the players receive a digest.")],
+    db: DbOption = None,
+    json_out: JsonOption = False,
+) -> None:
+    """Send GAME's players a daily or weekly digest by mail (off: none). A game with
+    weekly updates also reports after each update."""
+    from rich.text import Text
+
+    from nomicon.mail.book import MailBook
+    from nomicon.mail.reports import DigestRefused, set_digest
+
+    with service(ctx, db) as svc:
+        book = MailBook(svc.store)
+        try:
+            set_digest(svc, book, game, every.lower())
+        except DigestRefused as exc:
+            fail(str(exc))
+        chosen = book.report_mark(game).digest
+    if json_out:
+        print_json({"game": game, "digest": chosen})
+        return
+    console().print(Text(f"game {game}: {chosen + ' digest' if chosen else 'no digest'} "
+                         "by mail"))
+
+
 @mail_app.command("serve")
 def serve(
     ctx: typer.Context,
@@ -99,12 +131,15 @@ def serve(
         "--every", help="Seconds between sendings of the outbox (and IMAP polls).")] = 10.0,
     db: DbOption = None,
 ) -> None:
-    """Take the games' mail over SMTP (and IMAP), act on it, and send the replies."""
+    """Take the games' mail over SMTP (and IMAP), act on it, and send the replies and
+    the reports due (after updates, and the games' digests)."""
     from rich.text import Text
 
+    from nomicon.cli import render
     from nomicon.mail.book import MailBook
     from nomicon.mail.gateway import Gateway
     from nomicon.mail.imap import Mailbox, poll
+    from nomicon.mail.reports import Reports
     from nomicon.mail.smtp import GatewayServer, send_outbox
 
     chosen = _relay(relay)
@@ -117,6 +152,7 @@ def serve(
     with service(ctx, db) as svc:
         book = MailBook(svc.store)
         gateway = Gateway(svc, book, domain=domain)
+        reports = Reports(svc, book, gateway.address_of, render)
         server = GatewayServer(gateway, smtp_host, smtp_port)
         try:
             server.start()
@@ -124,6 +160,9 @@ def serve(
             fail(f"cannot take mail on {smtp_host}:{smtp_port}: {exc}")
         console().print(Text(f"taking mail for *@{domain} on {smtp_host}:{server.port}; "
                              f"replies go through {chosen.host}:{chosen.port}"))
+        # A service manager stops the gateway with SIGTERM: stop as on Ctrl-C, closing
+        # the SMTP server and the store rather than dying between two writes.
+        signal.signal(signal.SIGTERM, _interrupt)
         try:
             while True:
                 if box is not None:
@@ -131,12 +170,19 @@ def serve(
                         poll(gateway, box)
                     except OSError as exc:
                         console().print(Text(f"IMAP poll failed: {exc}"))
+                with gateway.lock:  # the reports read the games the gateway acts on
+                    reports.run()
                 send_outbox(book, chosen)
                 time.sleep(every)
         except KeyboardInterrupt:
             pass
         finally:
             server.stop()
+    console().print(Text("the gateway stopped"))
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 @mail_app.command("demo")

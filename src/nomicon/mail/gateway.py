@@ -32,7 +32,7 @@ from nomicon.kernel.rules import Arg
 from nomicon.kernel.timefmt import iso
 from nomicon.kernel.views import can_see
 from nomicon.mail.book import MailBook, Sender
-from nomicon.mail.lines import LineRefused, read_line
+from nomicon.mail.lines import Line, LineRefused, read_line
 from nomicon.mail.reading import MAX_ORDER_LINES, Incoming, order_lines, read_message
 from nomicon.service import GameService
 from nomicon.store import GameNotFound
@@ -77,7 +77,7 @@ class Gateway:
         self.book = book
         self.domain = domain.lower()
         # The service's games are shared: one message is handled at a time.
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()
 
     def address_of(self, game_id: str) -> str:
         """The game's mail address."""
@@ -100,7 +100,7 @@ class Gateway:
                received_at: datetime | None = None) -> Handled:
         """Handle one received message; ``recipients``: the envelope's (SMTP), else the
         headers' are used; ``received_at``: when it was received (default: now)."""
-        with self._lock:
+        with self.lock:
             return self._handle(raw, recipients, received_at)
 
     def _handle(self, raw: bytes, recipients: list[str] | None,
@@ -154,6 +154,16 @@ class Gateway:
             candidates = game.ruleset.actions.get(action)
         return candidates[0][1].args if candidates else None
 
+    def _as_typed(self, game_id: str, read: Line) -> dict[str, Any]:
+        """The line's values, each argument that the action declares as text kept as
+        typed: what ``nomicon act`` hands the action (``colour=no`` is the word "no")."""
+        # An order's arguments travel nested in receive-order's ``args``, where the
+        # service's own keeping of typed texts does not reach: keep them here.
+        with self.service.reading(game_id) as game:
+            textual = {arg.name for _rule, decl in game.ruleset.actions.get(read.action, ())
+                       for arg in decl.args if arg.type is str}
+        return {**read.values, **{k: t for k, t in read.texts.items() if k in textual}}
+
     def _line(self, game_id: str, player: str, line: str, position: int, key: str,
               weekly: bool, received: datetime) -> LineResult:
         try:
@@ -165,7 +175,7 @@ class Gateway:
                 args: dict[str, Any] = {"player": player, "received_at": iso(received),
                                         "position": position, "action": read.action}
                 if read.values:
-                    args["args"] = read.values
+                    args["args"] = self._as_typed(game_id, read)
                 self.service.act(game_id, "admin", RECEIVE_ORDER, args, key=key,
                                  caller=CALLER)
                 return LineResult(line, QUEUED, [f"order {player}@{iso(received)}#{position}"

@@ -168,18 +168,29 @@ def _tokens(site: Site, user: User, after: str | None) -> dict[str, Any]:
             "more": found[TOKENS_PAGE - 1].id if len(found) > TOKENS_PAGE else None}
 
 
+def _mail_games(site: Site, user: User) -> list[Any]:
+    """The user's mail addresses in each game they play (the forms are mail_routes')."""
+    from nomicon.mail.book import MailBook
+    from nomicon.mail.own import by_game
+
+    players = {g: m.player for g, m in site.accounts.memberships(user).items() if m.player}
+    return by_game(MailBook(site.store), players)
+
+
 @router.get("/account")
 def account(request: Request, user: LoggedIn, site: SiteDep,
             after: Annotated[str | None, Query(max_length=12)] = None) -> Response:
     return render(request, "account.html", {"title": "Your account", "new": None,
-                                            **_tokens(site, user, after)})
+                                            **_tokens(site, user, after),
+                                            "mail_games": _mail_games(site, user)})
 
 
 @router.post("/account/tokens")
 def new_token(request: Request, form: Form, user: LoggedIn, site: SiteDep) -> Response:
     token = site.accounts.new_token(user, form.get("label", "").strip()[:100])
     return render(request, "account.html", {"title": "Your account", "new": token,
-                                            **_tokens(site, user, None)}, status=201)
+                                            **_tokens(site, user, None),
+                                            "mail_games": _mail_games(site, user)}, status=201)
 
 
 @router.post("/account/tokens/{token_id}/revoke")

@@ -22,6 +22,7 @@ __all__ = [
     "mail_addresses",
     "mail_outbox",
     "mail_received",
+    "mail_reports",
     "memberships",
     "metadata",
     "series",
@@ -222,6 +223,9 @@ mail_addresses = sa.Table(
     # Whether the address is known to be the player's: only then is mail sent to it.
     sa.Column("verified", sa.Boolean(), nullable=False),
     sa.Column("created", UTCDateTime(), nullable=False),
+    # The SHA-256 of the token mailed to an address a player added, until they give it
+    # back (migration 0009).
+    sa.Column("token", sa.String(), nullable=True),
 )
 
 mail_received = sa.Table(
@@ -251,4 +255,21 @@ mail_outbox = sa.Table(
     sa.Column("sent", UTCDateTime(), nullable=True),
     # The sender finds what is due by one indexed query.
     sa.Index("ix_mail_outbox_sent_next_try", "sent", "next_try"),
+)
+
+# -- play by mail: reports (migration 0009) --------------------------------------------
+
+mail_reports = sa.Table(
+    "mail_reports",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    # "daily", "weekly", or None: no digest (a game with updates reports after each).
+    sa.Column("digest", sa.String(), nullable=True),
+    # The log up to this seq was in a report; the next one begins after it.
+    sa.Column("reported_seq", sa.Integer(), nullable=False, server_default=sa.text("0")),
+    sa.Column("reported_at", UTCDateTime(), nullable=True),
+    # How many reports were made: the next one's number (its outbox key) follows.
+    sa.Column("reports", sa.Integer(), nullable=False, server_default=sa.text("0")),
 )
