@@ -8,7 +8,7 @@ import smtplib
 from email import policy
 from email.message import EmailMessage
 
-from conftest import ALICE, Post
+from mailkit import ALICE, Post
 
 
 def head(post: Post) -> int:

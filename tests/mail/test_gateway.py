@@ -11,8 +11,8 @@ from email import policy
 from email.message import EmailMessage
 
 import pytest
-from conftest import ALICE, BOB, Clock, Post, make_post
 
+from mailkit import ALICE, BOB, Clock, Post, make_post
 from nomicon.mail.book import MailBook
 from nomicon.mail.smtp import Relay, free_port, send_outbox
 from nomicon.service import GameService

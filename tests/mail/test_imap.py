@@ -22,8 +22,8 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from conftest import ALICE, Post
 
+from mailkit import ALICE, Post
 from nomicon.mail.imap import Mailbox, poll
 from nomicon.mail.smtp import free_port
 

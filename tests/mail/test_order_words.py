@@ -10,9 +10,9 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from conftest import ALICE, Clock, Post, make_post
 from typer.testing import CliRunner
 
+from mailkit import ALICE, Clock, Post, make_post
 from nomicon.cli import app
 from nomicon.mail.book import MailBook
 from nomicon.service import GameService

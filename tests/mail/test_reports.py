@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
-from conftest import ALICE, BOB, Clock, Post, make_post
 
+from mailkit import ALICE, BOB, Clock, Post, make_post
 from nomicon.cli import render
 from nomicon.mail.book import MailBook
 from nomicon.mail.reports import DigestRefused, Reports, set_digest

@@ -16,8 +16,7 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
-from conftest import ALICE, BOB
-
+from mailkit import ALICE, BOB
 from nomicon.mail.book import MailBook
 from nomicon.mail.reports import set_digest
 from nomicon.mail.sink import Sink
