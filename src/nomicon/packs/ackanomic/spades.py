@@ -158,7 +158,7 @@ def make_bid(ctx: Ctx, player: str, tricks: int, by: str) -> None:
     ctx.emit(BID_MADE, f"{player} bids {shown}{who}", round=state["round"], player=player,
              tricks=tricks, by=by)
     seats = order(ctx)
-    if len(state["bids"]) + 1 >= len(seats):
+    if len(ctx.get([KEY, "bids"])) >= len(seats):
         ctx.set([KEY, "expected"], None)
         ctx.dispatch(BIDS_DONE, RoundNumber(round=state["round"]))
     else:
@@ -356,17 +356,27 @@ class Bidding(Rule):
             return []
         return list(cards.VALID_BIDS)
 
-    @action("bid", Arg("tricks", int, "the tricks you bid: 0 (nil) or 2 to 13",
-                       required=False, choices="_bids"),
-            Arg("nil", bool, "bid nil (0 tricks)", required=False))
-    def bid(self, ctx: Ctx, actor: str, tricks: int | None = None,
-            nil: bool | None = None) -> None:
-        """Make your bid for this round: a number of tricks, or nil."""
+    def _why_not(self, ctx: Ctx, actor: str, tricks: Any) -> None:
+        self._check(ctx, actor)
+        ctx.require(tricks != 1, "there is no bid of 1",
+                    detail="the valid bids are 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 13")
+        ctx.refuse(f"{tricks} is not a valid bid",
+                   detail="the valid bids are 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 13")
+
+    def _check(self, ctx: Ctx, actor: str) -> None:
         state = table(ctx)
         ctx.require(state["phase"] == "bidding", "it is not time to bid",
                     detail=f"the round is in its {state['phase']} phase")
         ctx.require(state["expected"] == actor, "it is not your turn to bid",
                     detail=f"it is {state['expected']}'s turn")
+
+    @action("bid", Arg("tricks", int, "the tricks you bid: 0 (nil) or 2 to 13",
+                       required=False, choices="_bids", explain="_why_not"),
+            Arg("nil", bool, "bid nil (0 tricks)", required=False))
+    def bid(self, ctx: Ctx, actor: str, tricks: int | None = None,
+            nil: bool | None = None) -> None:
+        """Make your bid for this round: a number of tricks, or nil."""
+        self._check(ctx, actor)
         ctx.require(tricks is not None or nil, "say how many tricks you bid, or nil",
                     detail="the valid bids are 0 (nil), 2, 3, ... 13")
         ctx.require(not (nil and tricks not in (None, 0)),
@@ -407,6 +417,7 @@ class TrickPlay(Rule):
             ctx.refuse(f"{card!r} is not a card",
                        detail="write a card as its rank and suit, e.g. QS, TH, 2C")
         self._check(ctx, actor, named)
+        ctx.refuse(f"write the card as {named}, not {card!r}")
 
     def _check(self, ctx: Ctx, actor: str, card: str) -> None:
         state = table(ctx)
