@@ -57,7 +57,6 @@ from nomicon.authoring import (
     veto,
 )
 from nomicon.governance.methods import MajorityVote
-from nomicon.kernel.ruleset import amend
 from nomicon.packs.ackanomic import spades_cards as cards
 from nomicon.packs.ackanomic.spades_events import (
     ACTION_EXPECTED,
@@ -89,9 +88,10 @@ REFEREE = "referee"
 WAIT = "spades-wait"
 
 
-def new_table(with_referee: bool = False) -> dict[str, Any]:
-    """The ``spades`` part of the state before the game begins."""
-    return {"with_referee": with_referee, "order": [], "teams": {},
+def new_table(with_referee: bool = False, target: int | None = None) -> dict[str, Any]:
+    """The ``spades`` part of the state before the game begins (``target``: the
+    Spadescore this table plays to instead of Rule 5's)."""
+    return {"with_referee": with_referee, "target": target, "order": [], "teams": {},
             "referee": None, "round": 0, "phase": "waiting", "bids": [], "expected": None,
             "trick": 0, "played": [], "tricks": [], "won": {},
             "scores": {"1": 0, "2": 0}, "bags": {"1": 0, "2": 0}, "rounds": [],
@@ -497,7 +497,9 @@ class Winning(Rule):
         scores = table(ctx)["scores"]
         best = max(scores.values())
         leaders = [team for team, score in scores.items() if score == best]
-        if best >= self.params.target and len(leaders) == 1:
+        # A table created to a shorter target (a quick game) plays to it.
+        target = table(ctx).get("target") or self.params.target
+        if best >= target and len(leaders) == 1:
             declare_winner(ctx, leaders[0], "score",
                            f"team {leaders[0]} wins with a Spadescore of {best}")
         else:
@@ -637,7 +639,8 @@ def seats_of(players: Sequence[str]) -> dict[str, list[str]]:
 class SpadesParams(PackParams):
     referee: bool = Field(False, description="standalone: the fifth member to join "
                                              "referees (otherwise the engine does)")
-    target: int = Field(500, ge=1, description="the Spadescore that wins (Rule 5: 500)")
+    target: int | None = Field(None, ge=1, description="the Spadescore that wins, if not "
+                                                       "Rule 5's (500)")
 
 
 class AckanomicSpades(Pack):
@@ -656,12 +659,7 @@ class AckanomicSpades(Pack):
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         assert isinstance(params, SpadesParams)
-        ctx.set([KEY], new_table(params.referee))
-
-    def after_rules(self, ctx: Ctx, params: PackParams) -> None:
-        assert isinstance(params, SpadesParams)
-        if params.target != Winning.Params.model_fields["target"].default:
-            amend(ctx, Winning.number, params={"target": params.target})
+        ctx.set([KEY], new_table(params.referee, params.target))
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         problems: list[str] = []
