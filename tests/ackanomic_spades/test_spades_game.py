@@ -239,10 +239,12 @@ def test_both_players_of_a_team_conceding_lose_the_game() -> None:
     """5.: "If both players on a team post a concession publicly, the other team wins
     the game"; one concession is not enough."""
     game = table(referee=True)
-    game.act("alice", "concede")
+    assert "a concession says that you concede" in refused(game, "alice", "concede",
+                                                           message="good game")
+    game.act("alice", "concede", message="I concede")
     assert not game.is_over
-    assert "conceded already" in refused(game, "alice", "concede")
-    game.act("carol", "concede")
+    assert "conceded already" in refused(game, "alice", "concede", message="I concede")
+    game.act("carol", "concede", message="We concede.")
     assert game.is_over and game.state.root["winners"] == ["bob", "dave"]
     assert game.pack.result(game.state.root) == {
         "winners": ["bob", "dave"], "scores": {"alice": 0, "carol": 0, "bob": 0, "dave": 0},
@@ -307,7 +309,7 @@ def test_as_a_child_game_the_parents_players_and_referee_play() -> None:
     assert state["phase"] == "bidding"
     first = state["teams"]["1"]
     for name in first:
-        game.act(name, "concede")
+        game.act(name, "concede", message="I concede")
     second = state["teams"]["2"]
     assert game.pack.result(game.state.root)["winners"] == second
 

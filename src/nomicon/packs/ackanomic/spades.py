@@ -34,7 +34,6 @@ what, if anything, a result is worth (a Duel's stake, for one).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -389,6 +388,16 @@ class Bidding(Rule):
                     detail="the valid bids are 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 13")
         make_bid(ctx, actor, made, actor)
 
+    @bid.variants
+    def _forms(self, ctx: Ctx, actor: str) -> list[dict[str, list[Any] | None]]:
+        # One form: a number of tricks (0 is nil, so the ``nil`` form adds nothing).
+        bids = self._bids(ctx, actor)
+        return [{"tricks": list(bids), "nil": None}] if bids else []
+
+    @bid.check
+    def _bid_check(self, ctx: Ctx, actor: str) -> None:
+        self._check(ctx, actor)
+
 
 class TrickPlay(Rule):
     """3. Trick Play: The main part of a round consists of 13 tricks. In each trick each player shall play one card from his hand; these cards are then removed from play for the rest of that round. The player who made the highest bid (the first player who made it, in case of a tie) leads to the first trick; for later tricks, the player who won the previous trick leads. The player who leads a trick begins it by playing any card from eir hand (called the card led). The other players follow in order; each player must play a card from eir hand of the same suit as the card led, if e has one; if not, e may play any card from eir hand. The player who played the highest Spade played to a trick wins the trick, if any Spade was played; otherwise the player who played the highest card of the suit led wins the trick."""  # noqa: E501
@@ -441,6 +450,14 @@ class TrickPlay(Rule):
         assert named is not None
         self._check(ctx, actor, named)
         play_card(ctx, actor, named, actor)
+
+    @play.check
+    def _play_check(self, ctx: Ctx, actor: str) -> None:
+        state = table(ctx)
+        ctx.require(state["phase"] == "play", "it is not time to play a card",
+                    detail=f"the round is in its {state['phase']} phase")
+        ctx.require(state["expected"] == actor, "it is not your turn to play",
+                    detail=f"it is {state['expected']}'s turn")
 
 
 class Scoring(Rule):
@@ -505,20 +522,37 @@ class Winning(Rule):
         else:
             begin_round(ctx, data["round"] + 1)
 
-    @action("concede")
-    def concede(self, ctx: Ctx, actor: str) -> None:
+    # "post a concession publicly": the post is the concession's text, which must
+    # say that the player concedes; a post that does not is no concession.
+    @action("concede", Arg("message", str, "your public concession, saying that you "
+                                           "concede (e.g. \"I concede\")"))
+    def concede(self, ctx: Ctx, actor: str, message: str) -> None:
         """Post your concession; when both players of a team have, the other team wins."""
+        ctx.require("concede" in message.lower(), "a concession says that you concede",
+                    detail=f"{message!r} does not")
         state = table(ctx)
-        ctx.require(state["phase"] != "over", "the game is over")
-        ctx.require(actor not in state["conceded"], "you have conceded already",
-                    detail="your partner's concession is still needed")
         ctx.state.append([KEY, "conceded"], actor)
         team = team_of(ctx, actor)
-        ctx.emit(CONCEDED, f"{actor} concedes for team {team}", player=actor, team=team)
+        ctx.emit(CONCEDED, f"{actor} concedes for team {team}: {message}", player=actor,
+                 team=team, posted=message)
         if set(state["teams"][team]) <= set(table(ctx)["conceded"]):
             other = "2" if team == "1" else "1"
             declare_winner(ctx, other, "concession",
                            f"both players of team {team} conceded: team {other} wins")
+
+    # Conceding is not offered among the legal actions (as joining and leaving are
+    # not): it is a player's own decision, which bots should not stumble on. A player
+    # concedes by naming the action and posting its text.
+    @concede.variants
+    def _no_forms(self, ctx: Ctx, actor: str) -> list[dict[str, list[Any] | None]]:
+        return []
+
+    @concede.check
+    def _concede_check(self, ctx: Ctx, actor: str) -> None:
+        state = table(ctx)
+        ctx.require(state["phase"] != "over", "the game is over")
+        ctx.require(actor not in state["conceded"], "you have conceded already",
+                    detail="your partner's concession is still needed")
 
 
 class Miscellaneous(Rule):
@@ -570,6 +604,8 @@ class TimeLimit(Rule):
         if not self._still_expected(ctx, payload):
             return  # the rules changed what is expected meanwhile
         player = payload["player"]
+        if payload["phase"] == "play" and not legal_cards(ctx, player):
+            return  # a change of the rules left them no card: nothing to choose
         options, default = self._choices(ctx, payload)
         referee = ctx.get([KEY, "referee"])
         if referee is None or not ctx.is_player(referee) or ctx.seat_of(referee).left:
@@ -630,11 +666,6 @@ def cards_in_play(state: dict[str, Any]) -> list[str]:
     return found
 
 
-def seats_of(players: Sequence[str]) -> dict[str, list[str]]:
-    """The teams of a playing order: players 1 and 3, players 2 and 4."""
-    return {"1": [players[0], players[2]], "2": [players[1], players[3]]}
-
-
 # -- the pack --------------------------------------------------------------------------
 class SpadesParams(PackParams):
     referee: bool = Field(False, description="standalone: the fifth member to join "
@@ -651,7 +682,11 @@ class AckanomicSpades(Pack):
                    "bids (no bid of 1; nil), tricks with spades trumps, the first team to 500 "
                    "Gamepoints wins; the referee chooses for a player who does not act.")
     Params = SpadesParams
-    players = (4, 5)
+    # A table: the game begins when four players (five with ``referee``) are members,
+    # as Rule 92 needs; until then its members may change its rules (Rule 100), so a
+    # table of three is a game too, and members who join later watch
+    # (INTERPRETATIONS.md).
+    players = (3, None)
     initial = (*(Initial(cls) for cls in RULES),
                Initial(MajorityVote, number=100, title="Changing these rules"))
     rule_classes = RULES

@@ -72,6 +72,7 @@ class RoundScored(TypedDict):
 class Conceded(TypedDict):
     player: str
     team: str
+    posted: str  # the concession as posted
 
 
 class GameWon(TypedDict):

@@ -108,5 +108,5 @@ TABLE = PackPage("spades", "Spades table", (
             about="Rule 2: the valid bids are 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, and 13."),
     Section("The trick", _trick, parts=(KEY,), empty="No card has been played this round."),
     Section("Tricks this round", _tricks, parts=(KEY,), empty="No trick taken this round."),
-    Section("Scores", _scores, parts=(KEY,), actions=("concede",), empty="No scores yet."),
+    Section("Scores", _scores, parts=(KEY,), empty="No scores yet."),
 ))
