@@ -177,9 +177,11 @@ def test_the_board_is_an_svg_of_the_trominoes_and_no_mans_land(app: FastAPI,
     assert 'class="no-mans-land"' not in drawing.text
     clock.advance(days=3, minutes=1)
     tick(site_of(app))
-    # The second player did not play within 3 days: the game is over.
-    view = bob.ok("GET", f"/api/games/{game}")["view"]
-    assert view["tromino"]["winner"] == first and view["tromino"]["how"] == "timeout"
+    # The second player did not play within 3 days: they lose, and the table's next
+    # game begins.
+    table = bob.ok("GET", f"/api/games/{game}")["view"]["tromino"]
+    assert table["results"][0]["winner"] == first and table["results"][0]["how"] == "timeout"
+    assert table["instance"] == 2
 
 
 def test_no_mans_land_is_hatched_on_the_board() -> None:

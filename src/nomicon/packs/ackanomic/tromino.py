@@ -14,11 +14,15 @@ order they were ``placed`` in, the ``concessions`` on offer, the run of ``passes
 the turns of the moving phase (``moving_turns``), the ``rounds`` completed, and at
 the end the ``winner`` and ``how``.
 
-Played standalone (the ``ackanomic-tromino-go`` pack), the first two members play and
-the next referees, and Rule 18 pays the A$ of 8. from the treasury into the table's
-own ledger. Started by a parent game's rule (``ctx.start_child(
-"ackanomic-tromino-go", players=[two players], referee=...)``) it plays one game, and
-its result, settled into the parent, has these fields:
+Played standalone (the ``ackanomic-tromino-go`` pack), the game is a table whose
+members play games one after another (``games`` of them; 0: until the admin ends
+it), two members a game, seated one place further round each time, with the engine
+refereeing or, with ``with_referee``, the next member; Rule 18 pays the A$ of 8. from
+the treasury into the table's own ledger, and ``results`` keeps each game's.
+
+Started by a parent game's rule (``ctx.start_child("ackanomic-tromino-go",
+players=[two players], referee=...)``) it plays one game, and its result, settled
+into the parent, has these fields:
 
 - ``winners``: the winner (one name), or none if the game stopped unfinished;
 - ``scores``: each player's Gamepoints;
@@ -62,6 +66,7 @@ from nomicon.authoring import (
 from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic import tromino_geometry as geo
 from nomicon.packs.ackanomic.tromino_events import (
+    CLOSED,
     CONCEDED,
     ENDED,
     FORFEIT,
@@ -79,142 +84,30 @@ from nomicon.packs.ackanomic.tromino_events import (
     RoundEnded,
     Started,
 )
+from nomicon.packs.ackanomic.tromino_state import (
+    KEY,
+    board,
+    cells_or_refuse,
+    destinations,
+    first_four_problem,
+    in_round,
+    is_moving_phase,
+    legal_placements,
+    letters,
+    movable,
+    new_table,
+    opponent,
+    owners,
+    play_problem,
+    players,
+    to_play,
+)
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-tromino-go"
-KEY = "tromino"
-LETTERS = "ABC"
 ACTIONS = ("place", "move", "pass", "concede", "accept")
 #: What Rule 16 asks the rules in force to adjust: a round winner's Gamepoints.
 ROUND_POINTS = "tromino.round-points"
-
-
-# -- reading the state -----------------------------------------------------------------
-def new_table() -> dict[str, Any]:
-    """The ``tromino`` part of the state before the game begins."""
-    return {"players": [], "referee": None, "scores": {}, "round": 0, "first": None,
-            "turn": 0, "board": {}, "placed": [], "next_id": 1, "concessions": {},
-            "passes": 0, "moving_turns": 0, "pieces": 30, "rounds": [], "winner": None,
-            "how": None, "over": False}
-
-
-def players(ctx: Ctx) -> list[str]:
-    found: list[str] = ctx.get([KEY, "players"], [])
-    return found
-
-
-def opponent(ctx: Ctx, player: str) -> str:
-    return next(other for other in players(ctx) if other != player)
-
-
-def in_round(ctx: Ctx) -> bool:
-    return bool(players(ctx)) and not ctx.get([KEY, "over"]) and ctx.get([KEY, "round"]) > 0
-
-
-def to_play(ctx: Ctx) -> tuple[str, str]:
-    """Who plays now and with which letter: the plays cycle A, b, C, a, B, c."""
-    turn, first = ctx.get([KEY, "turn"]), ctx.get([KEY, "first"])
-    player = first if turn % 2 == 0 else opponent(ctx, first)
-    letter = LETTERS[turn % 3]
-    return player, letter if player == first else letter.lower()
-
-
-def board(ctx: Ctx) -> dict[str, geo.Piece]:
-    return {tid: frozenset(geo.parse_cell(c) for c in record["cells"])
-            for tid, record in ctx.get([KEY, "board"], {}).items()}
-
-
-def owners(ctx: Ctx) -> dict[str, str]:
-    return {tid: record["player"] for tid, record in ctx.get([KEY, "board"], {}).items()}
-
-
-def letters(ctx: Ctx) -> dict[str, str]:
-    return {tid: record["letter"] for tid, record in ctx.get([KEY, "board"], {}).items()}
-
-
-def is_moving_phase(ctx: Ctx) -> bool:
-    return len(ctx.get([KEY, "board"], {})) >= int(ctx.get([KEY, "pieces"], 30))
-
-
-def first_four_problem(ctx: Ctx, piece: geo.Piece) -> str | None:
-    """Why ``piece`` breaks 2. (the first four plays), or None."""
-    placed, shapes = ctx.get([KEY, "placed"], []), board(ctx)
-    order = [shapes[tid] for tid in placed]
-    count = len(order)
-    if count == 0 or count >= 4:
-        return None
-    last = order[-1]
-    if geo.touching_units(piece, last) < 2:
-        return f"play {count + 1} must touch at least two units of edge of play {count}"
-    if count >= 2 and geo.touches(piece, order[-2]):
-        return f"play {count + 1} may not touch play {count - 1}"
-    return None
-
-
-def play_problem(shapes: dict[str, geo.Piece], marks: dict[str, str], held: dict[str, str],
-                 piece: geo.Piece, letter: str, mover: str) -> str | None:
-    """Why ``piece`` breaks 3.'s rules i to iii on the grid ``shapes``, or None."""
-    if geo.occupied(shapes) & piece:
-        return "those cells are not empty"
-    if any(marks[tid].upper() == letter.upper() and geo.touches(piece, shape)
-           for tid, shape in shapes.items()):
-        return (f"i. it may not touch another {letter.upper()} or {letter.lower()} "
-                "tromino")
-    if not any(held[tid] != mover and geo.touches(piece, shape) for tid, shape in shapes.items()):
-        return "ii. it must touch a tromino of your opponent's along a unit of edge"
-    if geo.touching_units(piece, geo.occupied(shapes)) < 2:
-        return "iii. it must touch at least two units of edge of trominoes already played"
-    return None
-
-
-def legal_placements(ctx: Ctx, mover: str, letter: str) -> list[geo.Piece]:
-    """Every place the tromino of this play may go (on an empty grid: the four
-    trominoes at the origin, since a first play may go anywhere)."""
-    shapes = board(ctx)
-    if not shapes:
-        return list(geo.SHAPES)
-    early = len(ctx.get([KEY, "placed"], [])) < 4
-    found = []
-    for piece in geo.placements_near(geo.occupied(shapes)):
-        if early:  # placements_near gives only empty cells
-            problem = first_four_problem(ctx, piece)
-        else:
-            problem = play_problem(shapes, letters(ctx), owners(ctx), piece, letter, mover)
-        if problem is None:
-            found.append(piece)
-    return sorted(found, key=sorted)
-
-
-def movable(ctx: Ctx, mover: str, letter: str) -> list[str]:
-    """The mover's trominoes of this letter that 4. lets move: with some outside edge,
-    and not splitting the grid when taken away."""
-    shapes = board(ctx)
-    filled = geo.occupied(shapes)
-    land = geo.no_mans_land(filled)
-    marks, held = letters(ctx), owners(ctx)
-    return [tid for tid in sorted(shapes) if held[tid] == mover and marks[tid] == letter
-            and geo.outside_edges(shapes[tid], filled, land) > 0
-            and not geo.splits(shapes, tid)]
-
-
-def destinations(ctx: Ctx, tid: str, mover: str, letter: str) -> list[geo.Piece]:
-    """Where tromino ``tid`` may move: 3.'s rules, on the grid without it."""
-    shapes = board(ctx)
-    rest = {other: shape for other, shape in shapes.items() if other != tid}
-    marks, held = letters(ctx), owners(ctx)
-    return sorted((piece for piece in geo.placements_near(geo.occupied(rest))
-                   if piece != shapes[tid]
-                   and play_problem(rest, marks, held, piece, letter, mover) is None),
-                  key=sorted)
-
-
-def _cells_or_refuse(ctx: Ctx, cells: Any) -> geo.Piece:
-    try:
-        return geo.parse_piece(cells)
-    except ValueError as exc:
-        ctx.refuse(str(exc), detail="a tromino is three cells \"x,y\" in an L, such as "
-                                    "[\"0,0\", \"1,0\", \"0,1\"]")
-        raise  # ctx.refuse raises; this keeps the type checker informed
 
 
 def _record_play(ctx: Ctx, player: str, letter: str, kind: str, cells: list[str],
@@ -300,7 +193,7 @@ class Beginning(Rule):
     title = "Beginning the game"
 
     def on_enact(self, ctx: Ctx) -> None:
-        if ctx.get([KEY]) is None:
+        if ctx.get([KEY]) is None:  # enacted by a proposal into a game without a table
             ctx.set([KEY], new_table())
         self._start_if_ready(ctx)
 
@@ -308,33 +201,62 @@ class Beginning(Rule):
     def on_joined(self, ctx: Ctx, data: events.PlayerEvent) -> None:
         self._start_if_ready(ctx)
 
+    @hook(CLOSED)
+    def on_closed(self, ctx: Ctx, data: Round) -> None:
+        games = ctx.get([KEY, "games"])
+        # A child game of another game is one game of Tromino Go.
+        if ctx.parent() is not None or (games and ctx.get([KEY, "instance"]) >= games):
+            self._close_table(ctx)
+        else:
+            self._start_if_ready(ctx)
+
     def _start_if_ready(self, ctx: Ctx) -> None:
         state = ctx.get([KEY])
         members = [player for player in ctx.players() if not ctx.seat_of(player).left]
-        if state["players"] or state["over"] or ctx.get(["game", "status"]) != "active":
+        if ctx.get(["game", "status"]) != "active" or (state["players"] and not state["over"]):
+            return
+        if state["games"] and state["instance"] >= state["games"]:
             return
         link = ctx.parent()
         if link is not None:
             # A child game: the game that started it chose the two players and the
-            # referee; it begins when they are all members.
+            # referee; it begins when they are all members, and is played once.
             seated, referee = list(link["players"]), link["referee"]
-            if len(seated) != 2 or not set(seated) | {referee} - {None} <= set(members):
+            if (state["instance"] or len(seated) != 2
+                    or not set(seated) | {referee} - {None} <= set(members)):
                 return
         else:
-            # Standalone: the first two members play; with a referee wanted, the game
-            # waits for a third member to referee (INTERPRETATIONS.md).
+            # Standalone: a table whose members play games one after another, seated
+            # one place further round the members each game; with a referee wanted, a
+            # game waits for a third member, the next one round, to referee
+            # (INTERPRETATIONS.md).
             wanted = 3 if state.get("with_referee") else 2
             if len(members) < wanted:
                 return
-            seated = members[:2]
-            referee = members[2] if wanted == 3 else None
+            offset = state["instance"] % len(members)
+            seated = [members[(offset + i) % len(members)] for i in range(2)]
+            referee = members[(offset + 2) % len(members)] if wanted == 3 else None
         first = ctx.pick(seated, "who goes first in the first round (1d2 over the players)")
-        ctx.set([KEY, "players"], seated)
-        ctx.set([KEY, "referee"], referee)
-        ctx.set([KEY, "scores"], {player: 0 for player in seated})
+        for name, value in (("instance", state["instance"] + 1), ("players", seated),
+                            ("referee", referee), ("scores", {p: 0 for p in seated}),
+                            ("round", 0), ("rounds", []), ("winner", None), ("how", None),
+                            ("over", False), ("dollars", None)):
+            ctx.set([KEY, name], value)
         who = f"; {referee} referees" if referee else "; the engine referees"
         ctx.emit(STARTED, f"Tromino Go: {' and '.join(seated)} play; {first} goes first{who}",
                  players=seated, referee=referee, first=first)
+
+    def _close_table(self, ctx: Ctx) -> None:
+        wins: dict[str, int] = {}
+        for result in ctx.get([KEY, "results"]):
+            wins[result["winner"]] = wins.get(result["winner"], 0) + 1
+        best = max(wins.values(), default=0)
+        leaders = [name for name, count in wins.items() if count == best]
+        winners = leaders if len(leaders) == 1 else []
+        ctx.set(["winners"], winners)
+        played = ctx.get([KEY, "instance"])
+        finish(ctx, f"{played} game(s) of Tromino Go played; "
+                    + (f"{winners[0]} won the most" if winners else "no single player won most"))
 
 
 # -- 1. to 11. ----------------------------------------------------------------------------
@@ -414,7 +336,7 @@ class Plays(Rule):
     @action("place", Arg("cells", list, "the tromino's three cells, each \"x,y\""))
     def place(self, ctx: Ctx, actor: str, cells: list[Any]) -> None:
         """Place a tromino of the letter of this play."""
-        piece = _cells_or_refuse(ctx, cells)
+        piece = cells_or_refuse(ctx, cells)
         _, letter = to_play(ctx)
         shapes = board(ctx)
         if len(ctx.get([KEY, "placed"])) >= 4:
@@ -463,7 +385,7 @@ class Moving(Rule):
             Arg("cells", list, "its new cells, each \"x,y\""))
     def move(self, ctx: Ctx, actor: str, piece: list[Any], cells: list[Any]) -> None:
         """Move one of your trominoes of this play's letter to a new place."""
-        old, new = _cells_or_refuse(ctx, piece), _cells_or_refuse(ctx, cells)
+        old, new = cells_or_refuse(ctx, piece), cells_or_refuse(ctx, cells)
         _, letter = to_play(ctx)
         shapes = board(ctx)
         tid = next((t for t, shape in shapes.items() if shape == old), None)
@@ -676,8 +598,10 @@ class WinningTheGame(Rule):
                         + ", ".join(f"{p} {s}" for p, s in scores.items()),
                  winner=winner, loser=loser, how=how, scores=scores, rounds=rounds,
                  winner_dollars=max(dollars, 0), referee_dollars=fee, referee=referee)
-        ctx.set(["winners"], [winner])
-        finish(ctx, f"{winner} wins Tromino Go")
+        ctx.state.append([KEY, "results"], {"instance": ctx.get([KEY, "instance"]),
+                                            "players": players(ctx), "winner": winner,
+                                            "how": how, "scores": scores, "rounds": rounds})
+        ctx.dispatch(CLOSED, Round(round=rounds))
 
     @hook(ENDED)
     def pay(self, ctx: Ctx, data: Ended) -> None:
@@ -766,6 +690,8 @@ RULES: tuple[type[Rule], ...] = (
 
 
 class TrominoGoParams(PackParams):
+    games: int = Field(0, ge=0, description="games the table plays before it closes "
+                                            "(0: until the admin ends it)")
     with_referee: bool = Field(False, description="standalone: wait for a third member "
                                                  "to referee (otherwise the engine does)")
 
@@ -785,7 +711,7 @@ class TrominoGo(Pack):
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         assert isinstance(params, TrominoGoParams)
-        ctx.set([KEY], {**new_table(), "with_referee": params.with_referee})
+        ctx.set([KEY], {**new_table(params.games), "with_referee": params.with_referee})
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         game = state.get(KEY)
@@ -812,10 +738,11 @@ class TrominoGo(Pack):
 
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:
         """Rounds completed, and how many ended by surrounding or by a ruling."""
-        rounds = (state.get(KEY) or {}).get("rounds", [])
-        return {"rounds": float(len(rounds)),
-                "surrounded": float(sum(1 for r in rounds if r["how"] == "surrounded")),
-                "rulings": float(sum(1 for r in rounds if r["how"] == "ruling"))}
+        table = state.get(KEY) or {}
+        results = table.get("results", [])
+        return {"games": float(len(results)),
+                "rounds": float(sum(r["rounds"] for r in results)),
+                "won_on_points": float(sum(1 for r in results if r["how"] == "points"))}
 
     def result(self, state: dict[str, Any]) -> dict[str, Any]:
         """Played as a child game: see the module's docstring."""

@@ -85,3 +85,4 @@ ENDED = EventKind("tromino.ended", Ended)
 # Signals between the rules, run as hooks without an event of their own.
 FORFEIT = EventKind("tromino.forfeit", Forfeit)
 NEXT_ROUND = EventKind("tromino.next-round", Round)
+CLOSED = EventKind("tromino.closed", Round)
