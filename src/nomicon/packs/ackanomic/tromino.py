@@ -689,6 +689,13 @@ RULES: tuple[type[Rule], ...] = (
 )
 
 
+# The rules whose workings the invariants check: with all of them in force, only the
+# players' trominoes are on the grid, as many as a round has.
+CORE = frozenset(cls.class_id() for cls in (
+    NumberOfPlayers, Beginning, GeneralPlay, FirstFourPlays, Plays, Moving, WinningARound,
+    WinningTheGame))
+
+
 class TrominoGoParams(PackParams):
     games: int = Field(0, ge=0, description="games the table plays before it closes "
                                             "(0: until the admin ends it)")
@@ -717,6 +724,9 @@ class TrominoGo(Pack):
         game = state.get(KEY)
         if game is None:
             return ["there is no Tromino Go table"]
+        in_force = {entry["class"] for entry in state["rules"].values()}
+        if not in_force >= CORE:
+            return []  # the rules that seat, place and score have been changed
         problems: list[str] = []
         seen: set[geo.Cell] = set()
         for tid, record in game["board"].items():
