@@ -97,3 +97,17 @@ def test_a_child_games_result_names_winner_scores_rounds_letters_and_doom() -> N
     assert game.pack.result(game.state.root) == {
         "winners": ["bob"], "scores": {"alice": 2, "bob": 2}, "referee": None, "rounds": 2,
         "letters": letters, "doomed": {"alice": 2}}
+
+
+def test_a_play_is_not_in_the_other_players_log_until_the_round_ends() -> None:
+    """IV: a play is mailed "privately" to the referee: neither the views nor the log
+    that another player reads hold it before the round's results."""
+    game = nomicon.new_game(CHILD, ["alice", "bob", "carol"], seed=4, start=START)
+    game.act("alice", "play", square="d4")
+    bob_reads = json.dumps([game.view("bob"), game.log_for("bob")])
+    assert '"d4"' not in bob_reads and "square=d4" not in bob_reads
+    assert "alice: play (sealed)" in bob_reads
+    assert "square=d4" in json.dumps(game.log_for("alice"))
+    game.advance(START + timedelta(days=3))
+    revealed = [e for e in game.log_for("bob") if e["type"] == "scgo.round-resolved"]
+    assert revealed[0]["data"]["plays"]["alice"] == "d4"

@@ -16,10 +16,12 @@ the kernel (``steps.scgo-plays``), read by the player, the referee and the admin
 the round ends, and shown in views as the player's ``play``.
 
 Played standalone (the ``ackanomic-single-capture-go`` pack), one game is played by
-the first ``seats`` members, the next member refereeing, and Rule 65 gives the winner
-a standard Trophy. Started by a parent game's rule (``ctx.start_child(
-"ackanomic-single-capture-go", players=..., referee=...)``) it plays one game with
-those players, and its result, settled into the parent, has these fields:
+the first ``players`` members, with the engine refereeing or, with ``with_referee``,
+the next member, and Rule 65 gives the winner a standard Trophy.
+
+Started by a parent game's rule (``ctx.start_child("ackanomic-single-capture-go",
+players=..., referee=...)``) it plays one game with those players, and its result,
+settled into the parent, has these fields:
 
 - ``winners``: the winner (one name), or none when the Letters counted tie;
 - ``scores``: each player's Letters on the grid when the game ended, or, for a doomed
@@ -245,9 +247,10 @@ class Starting(Rule):
             if not set(players) | {referee} - {None} <= set(members):
                 return
         else:
-            # Standalone: the first members play and the next one referees
-            # (INTERPRETATIONS.md).
-            if len(members) < state["seats"]:
+            # Standalone: the first members play and, with a referee wanted, the game
+            # waits for one more member to referee (INTERPRETATIONS.md).
+            wanted = state["seats"] + (1 if state.get("with_referee") else 0)
+            if len(members) < wanted:
                 return
             players = members[:state["seats"]]
             referee = members[state["seats"]] if len(members) > state["seats"] else None
@@ -555,6 +558,8 @@ CORE = frozenset(cls.class_id() for cls in (Starting, TheGrid, Plays, SinglePlay
 
 class SingleCaptureGoParams(PackParams):
     players: int = Field(3, ge=2, le=12, description="players in the game (2 to 12)")
+    with_referee: bool = Field(False, description="wait for one more member to referee "
+                                                 "(otherwise the engine does)")
 
 
 class SingleCaptureGo(Pack):
@@ -572,7 +577,7 @@ class SingleCaptureGo(Pack):
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         assert isinstance(params, SingleCaptureGoParams)
-        ctx.set([KEY], new_table(params.players))
+        ctx.set([KEY], {**new_table(params.players), "with_referee": params.with_referee})
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         game = state.get(KEY)
