@@ -1,0 +1,360 @@
+"""Sections IV and V of Ackanomic rule 1250.14, Diplomacy: the game, winning, the
+payoff, and the errata (replacements, resigning, pauses).
+
+Each phase's orders are a sealed step of the kernel (``steps.diplomacy-orders``): a
+player's orders are seen by them, the referee and the admin until the phase is
+resolved; the step's deadline is B4's time limit for the type of turn, and a player
+who has not ordered by then holds (B6's default; the library's civil disorder in the
+retreat and adjustment phases). The library's adjudicator resolves the phase.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from nomicon.authoring import (
+    ActionDecl,
+    Arg,
+    Attribute,
+    Ctx,
+    Currency,
+    Resolved,
+    Rule,
+    action,
+    events,
+    finish,
+    hook,
+    veto,
+)
+from nomicon_diplomacy import adjudication
+from nomicon_diplomacy.events import (
+    CLAIMED,
+    ENDED,
+    PHASE_OPENED,
+    PHASE_RESOLVED,
+    REPLACED,
+    STARTED,
+    Ended,
+    PhaseResolved,
+    Started,
+)
+from nomicon_diplomacy.start import KEY, PACK, countries, details, referee, stage, table
+
+#: The sealed step that collects a phase's orders.
+ORDERS = "diplomacy-orders"
+HOURS = {"movement": "movement_hours", "retreats": "retreat_hours",
+         "adjustments": "adjustment_hours"}
+POINTS = 8
+#: A pause for a player who is no longer active lasts at most this long (V).
+PAUSE = timedelta(days=3)
+
+
+def power_of(ctx: Ctx, player: str) -> str | None:
+    return countries(ctx).get(player)
+
+
+def player_of(ctx: Ctx, power: str) -> str | None:
+    for player, held in countries(ctx).items():
+        if held == power:
+            return player
+    return None
+
+
+def position(ctx: Ctx) -> dict[str, Any]:
+    found: dict[str, Any] = ctx.get([KEY, "position"])
+    return found
+
+
+def split_points(winners: int) -> int:
+    """Each winner's share of the 8 points: 8 split evenly, or the greatest multiple of
+    the number of winners below 8 split evenly (so ``8 // winners``); none for more
+    than 8 winners (no such multiple exists) or none at all."""
+    return POINTS // winners if 0 < winners <= POINTS else 0
+
+
+class RulesOfTheGame(Rule):
+    """IV. Rules of the Game: Standard Diplomacy shall be played, except as modified by the details announced per section III, and except that no physical board and pieces shall be used (athough it is permissible, but not required, for a web page to be maintained that simulates such), and except that a referee shall adjudicate all game moves and maintain the game state. The decisions of the referee are final."""  # noqa: E501
+
+    key = "diplomacy-rules-of-the-game"
+    pack = PACK
+    number = 4
+    title = "Rules of the Game"
+
+    @hook(STARTED)
+    def first_phase(self, ctx: Ctx, data: Started) -> None:
+        self.open_phase(ctx)
+
+    def open_phase(self, ctx: Ctx) -> None:
+        """Open the sealed step of the phase to be played, for the players who have
+        something to order; a phase in which none has is resolved at once."""
+        while stage(ctx) == "playing":
+            here = position(ctx)
+            ordering = [player for player, power in countries(ctx).items()
+                        if adjudication.orderable(here, power)]
+            if ordering:
+                break
+            self._resolve(ctx, {})
+        else:
+            return
+        kind = adjudication.phase_kind(here)
+        hours = details(ctx).get(HOURS[kind], 72)
+        chosen = referee(ctx)
+        phase = adjudication.phase_of(here)
+        ctx.open_step(ORDERS, ordering, deadline=timedelta(hours=hours), default=[],
+                      visible_to=[chosen] if chosen else [], changeable=True,
+                      on_resolve=self.orders_in, data={"phase": phase})
+        ctx.emit(PHASE_OPENED, f"{phase}: orders are due from {', '.join(ordering)} "
+                               f"within {hours} hours",
+                 phase=phase, ordering=ordering, deadline=ctx.step(ORDERS).deadline
+                 if ctx.step(ORDERS) else None)
+
+    def _mine(self, ctx: Ctx, actor: str, orders: list[str]) -> None:
+        power = power_of(ctx, actor)
+        if power is None:
+            ctx.refuse("you have no country in this game of Diplomacy")
+        mine = {place.upper().split("/")[0]
+                for place in adjudication.orderable(position(ctx), power)}
+        for order in orders:
+            if not isinstance(order, str):
+                ctx.refuse(f"{order!r} is not an order", detail='an order reads "A PAR - BUR"')
+            place = adjudication.ordered_province(order)
+            if place is None and order.strip().upper() == "WAIVE":
+                continue
+            if place is None:
+                ctx.refuse(f"{order!r} orders no unit",
+                           detail='an order names a unit first: "A PAR - BUR", "F BRE H"')
+            if place not in mine:
+                ctx.refuse(f"{order!r}: {power.title()} has nothing to order in {place}",
+                           detail=f"{power.title()} may order in {', '.join(sorted(mine))}"
+                                  if mine else f"{power.title()} has nothing to order")
+
+    @action("orders", Arg("orders", list, 'your orders, e.g. ["A PAR - BUR", "F BRE H"]'),
+            sealed=True)
+    def orders(self, ctx: Ctx, actor: str, orders: list[str]) -> None:
+        """Order your units for this phase (in the library's notation); you may change
+        your orders until the phase is resolved. Only the referee sees them."""
+        self._mine(ctx, actor, orders)
+        ctx.submit(ORDERS, actor, [order.strip().upper() for order in orders])
+
+    @orders.check
+    def _orders_check(self, ctx: Ctx, actor: str) -> None:
+        step = ctx.step(ORDERS)
+        ctx.require(step is not None, "no phase awaits orders")
+        ctx.require(step is not None and actor in step.players,
+                    "you have nothing to order this phase")
+
+    def orders_in(self, ctx: Ctx, resolved: Resolved) -> None:
+        by_power = {power_of(ctx, player) or "": list(given or [])
+                    for player, given in resolved.submissions.items()}
+        self._resolve(ctx, by_power)
+        self.open_phase(ctx)
+
+    def _resolve(self, ctx: Ctx, by_power: dict[str, list[str]]) -> None:
+        outcome = adjudication.adjudicate(position(ctx), by_power)
+        ctx.set([KEY, "position"], outcome.position)
+        record = {"phase": outcome.phase, "orders": outcome.orders,
+                  "results": {unit: found for unit, found in outcome.results.items() if found}}
+        ctx.state.append([KEY, "phases"], record)
+        following = adjudication.phase_of(outcome.position)
+        ctx.emit(PHASE_RESOLVED, f"{outcome.phase} is resolved; next: {following}",
+                 phase=outcome.phase, orders=outcome.orders, results=record["results"],
+                 centres=adjudication.centres(outcome.position), next=following)
+        winners = [player_of(ctx, power) for power in outcome.solo]
+        if winners and all(winners):
+            end(ctx, [w for w in winners if w], "a single player controls 18 supply centres")
+            return
+        last = details(ctx).get("last_year") or 0
+        year = int(following[1:5]) if following[1:5].isdigit() else 0
+        if last and year > last:
+            end(ctx, [], f"the game is terminated after {last} (B7); no winner is determined")
+
+
+def end(ctx: Ctx, winners: list[str], reason: str) -> None:
+    """The game ends with ``winners`` (Winning the game); the payoff follows (Rule 42)."""
+    if stage(ctx) != "playing":
+        return
+    if ctx.step(ORDERS) is not None:
+        ctx.state.delete(["steps", ORDERS])
+        ctx.cancel_timer(f"step:{ORDERS}")
+    share = split_points(len(winners))
+    points = {winner: share for winner in winners} if share else {}
+    ctx.set([KEY, "stage"], "ended")
+    ctx.set([KEY, "winners"], winners)
+    ctx.set([KEY, "points"], points)
+    ctx.set(["winners"], winners)
+    shown = ", ".join(winners) if winners else "no winner"
+    ctx.emit(ENDED, f"the game of Diplomacy ends: {reason}; {shown}", winners=winners,
+             points=points, referee=referee(ctx), reason=reason)
+    finish(ctx, f"{reason}; {shown}")
+
+
+class WinningTheGame(Rule):
+    """Winning the game: Unless specified otherwise in the details announced per section III, the first single player to achieve the winning conditions of Standard Diplomacy shall win the game. Also, unless countermanded as per section III, 2 or more players may claim a win by, as a group, controlling enough of the game space such that if said control were achieved by a single player, that player would win, provided all players involved acknowledge this claim seperately to the referee. [e.g, if 2 or more players control 18 sc's between themselves, they can announce a co-win]."""  # noqa: E501
+
+    key = "diplomacy-winning"
+    pack = PACK
+    number = 41
+    title = "Winning the game"
+    # The single winner is found by Rule 4 when a phase is resolved.
+
+    @action("claim-co-win", Arg("players", list, "the players who claim the win together"))
+    def claim(self, ctx: Ctx, actor: str, players: list[str]) -> None:
+        """Claim a win with other players who together control 18 supply centres; the
+        claim wins when each of them has acknowledged it."""
+        ctx.require(stage(ctx) == "playing", "no game of Diplomacy is being played")
+        group = list(dict.fromkeys(players))
+        ctx.require(actor in group, "you claim a win with others, not for them")
+        ctx.require(len(group) >= 2, "a co-win is claimed by 2 or more players")
+        strangers = [p for p in group if power_of(ctx, p) is None]
+        ctx.require(not strangers, f"{', '.join(map(str, strangers))} play no country here")
+        counts = adjudication.centres(position(ctx))
+        held = sum(counts.get(power_of(ctx, p) or "", 0) for p in group)
+        ctx.require(held >= adjudication.VICTORY,
+                    f"together you control {held} supply centres",
+                    detail=f"a single player wins with {adjudication.VICTORY}")
+        ctx.set([KEY, "claim"], {"claimants": group, "acknowledged": [actor]})
+        ctx.emit(CLAIMED, f"{', '.join(group)} claim a co-win with {held} supply centres",
+                 claimants=group, acknowledged=[actor])
+        self._settle(ctx)
+
+    @action("acknowledge-co-win")
+    def acknowledge(self, ctx: Ctx, actor: str) -> None:
+        """Acknowledge the co-win claimed with you."""
+        claim = table(ctx).get("claim")
+        ctx.require(claim is not None and stage(ctx) == "playing", "no co-win is claimed")
+        assert claim is not None
+        ctx.require(actor in claim["claimants"], "the claim is not yours",
+                    detail=f"it is claimed by {', '.join(claim['claimants'])}")
+        ctx.require(actor not in claim["acknowledged"], "you have acknowledged it already")
+        acknowledged = [*claim["acknowledged"], actor]
+        ctx.set([KEY, "claim", "acknowledged"], acknowledged)
+        ctx.emit(CLAIMED, f"{actor} acknowledges the co-win", claimants=claim["claimants"],
+                 acknowledged=acknowledged)
+        self._settle(ctx)
+
+    def _settle(self, ctx: Ctx) -> None:
+        claim = table(ctx)["claim"]
+        if set(claim["acknowledged"]) >= set(claim["claimants"]):
+            end(ctx, list(claim["claimants"]), "a co-win claimed and acknowledged by all")
+
+    @hook(PHASE_RESOLVED)
+    def claims_lapse(self, ctx: Ctx, data: PhaseResolved) -> None:
+        # A claim is about the board when it was made: a new phase asks for a new one.
+        if stage(ctx) == "playing" and table(ctx).get("claim") is not None:
+            ctx.set([KEY, "claim"], None)
+
+
+class Payoff(Rule):
+    """Upon a winning condition being achieved, the game ends. All winners split 8 points evenly. If the number of winners does not divide evenly into 8, however, the number of points split is the greatest positive multiple of the number of winners that is less than 8. If no such number exists, no points are awarded. The Golden Knife is awarded as a Trophy. If the game ends without a winner or winners being declared, however, no points are awarded. Upon the end of a game, the referee receives A$10."""  # noqa: E501
+
+    key = "diplomacy-payoff"
+    pack = PACK
+    number = 42
+    title = "Payoff"
+    currencies = (Currency("points", 0, doc="Ackanomic points"),
+                  Currency("A$", 0, doc="Ackanomic dollars"))
+    attributes = (Attribute("golden_knives", 0, doc="Golden Knife Trophies won"),)
+
+    @hook(ENDED)
+    def pay(self, ctx: Ctx, data: Ended) -> None:
+        if ctx.parent() is not None:
+            return  # a child game: the parent's rule settles the result (README)
+        for winner, share in data["points"].items():
+            ctx.gain(winner, share, "won the game of Diplomacy")
+        for winner in data["winners"]:
+            # Each winner, co-winners too, receives the Golden Knife (INTERPRETATIONS.md).
+            ctx.set_attr(winner, "golden_knives", ctx.attr(winner, "golden_knives", 0) + 1)
+        chosen = data["referee"]
+        if chosen is not None and ctx.is_player(chosen):
+            ctx.gain(chosen, 10, "refereed the game of Diplomacy", "A$")
+
+
+class Errata(Rule):
+    """V. Errata Upon a player or referee of Diplomacy becoming no longer an active Ackanomic player, the game is paused until a replacment is found, and such replacement is acknowledged by the referee, or the Speaker in the cases where there is no referee, or the player in question is replacing the referee. The game becomes unpaused upon all non-active players being replaced, or upon being in a paused state for 3 consecutive days, whichever occurs first. The replacement shall play in the former players stead until that player once again achieves active status in Ackanomic."""  # noqa: E501
+
+    key = "diplomacy-errata"
+    pack = PACK
+    number = 5
+    title = "Errata"
+
+    # A player who leaves (``leave-game``), or whom the admin records as gone
+    # (``remove-player``: no longer active in Ackanomic) leaves their seat empty.
+    @hook(events.SEAT_LEFT)
+    def inactive(self, ctx: Ctx, data: events.PlayerLeft) -> None:
+        player = data["player"]
+        if stage(ctx) != "playing" or (player not in countries(ctx) and player != referee(ctx)):
+            return
+        ctx.state.append([KEY, "inactive"], player)
+        if not ctx.is_paused():
+            ctx.pause(f"{player} is no longer active: waiting for a replacement", until=PAUSE)
+
+    @action("acknowledge-replacement", Arg("player", str, "the player no longer active"),
+            Arg("by", str, "who replaces them"))
+    def acknowledge(self, ctx: Ctx, actor: str, player: str, by: str) -> None:
+        """The referee acknowledges a replacement for a player who is no longer active."""
+        ctx.require(actor == referee(ctx), "only the referee acknowledges a replacement",
+                    detail="the Speaker (the admin) does when the referee is replaced")
+        self._replace(ctx, player, by)
+
+    @action("speaker-acknowledges-replacement", Arg("player", str, "who is replaced"),
+            Arg("by", str, "who replaces them"), admin=True)
+    def speaker(self, ctx: Ctx, actor: str, player: str, by: str) -> None:
+        """The Speaker acknowledges a replacement: for the referee, or when there is
+        no referee."""
+        self._replace(ctx, player, by)
+
+    def _replace(self, ctx: Ctx, player: str, by: str) -> None:
+        waiting: list[str] = table(ctx).get("inactive", [])
+        ctx.require(player in waiting, f"{player} is not waiting for a replacement",
+                    detail=f"waiting: {', '.join(waiting)}" if waiting else "nobody is")
+        ctx.require(player not in table(ctx)["resigned"] or by != player,
+                    f"{player} resigned and may never play this game again")
+        ctx.require(by not in countries(ctx) and by != referee(ctx),
+                    f"{by} plays in this game already")
+        if player == referee(ctx):
+            ctx.require(ctx.actor in ("admin", None), "the Speaker acknowledges a new referee")
+            ctx.set([KEY, "referee"], by)
+        else:
+            # The replacement plays the seat in the player's stead (the kernel's seats).
+            ctx.seat(player, played_by=by)
+        ctx.set([KEY, "inactive"], [p for p in waiting if p != player])
+        ctx.emit(REPLACED, f"{by} replaces {player}", player=player, by=by)
+        if not table(ctx)["inactive"] and ctx.is_paused():
+            ctx.resume("every player who is no longer active has been replaced")
+
+
+class Resigning(Rule):
+    """A player may resign from Diplomacy, in which case they are treated as a non-active player as above, except they may never participate in that instance of Diplomacy again."""  # noqa: E501
+
+    key = "diplomacy-resigning"
+    pack = PACK
+    number = 51
+    title = "Resigning"
+
+    @action("resign")
+    def resign(self, ctx: Ctx, actor: str) -> None:
+        """Resign from this game of Diplomacy, for good."""
+        ctx.require(stage(ctx) == "playing" and actor in countries(ctx),
+                    "you play in no game of Diplomacy")
+        ctx.state.append([KEY, "resigned"], actor)
+        ctx.leave(actor, cause="resigned from Diplomacy")
+
+
+class NoPlayWhilePaused(Rule):
+    """No game play shall occur while the game is in a state of pause, and no time in a state of pause shall count towards any durations in the game, except for counting towards the pause duration, of course."""  # noqa: E501
+
+    key = "diplomacy-pause"
+    pack = PACK
+    number = 52
+    title = "Pauses"
+    # The kernel stops the clock: the orders' deadline moves on by the pause.
+
+    @veto("orders", "claim-co-win", "acknowledge-co-win")
+    def no_play(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
+        if ctx.is_paused():
+            ctx.refuse("the game is paused", detail="no game play occurs during a pause")
+
+
+RULES: tuple[type[Rule], ...] = (RulesOfTheGame, WinningTheGame, Payoff, Errata, Resigning,
+                                 NoPlayWhilePaused)
