@@ -13,8 +13,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from nomicon.authoring import Initial, Pack
+from pydantic import Field
+
+from nomicon.authoring import Ctx, Initial, Pack, PackParams
 from nomicon_diplomacy import adjudication, play, start
+
+
+class DiplomacyParams(PackParams):
+    # B2: a variation of the starting position (a referee's variant, a DATC case).
+    units: dict[str, list[str]] | None = Field(
+        None, description="units by power to start with (none: the standard opening)")
+    centers: dict[str, list[str]] | None = Field(
+        None, description="supply centres by power to start with, with units")
+    phase: str | None = Field(None, description="the phase to start in, with units")
 
 
 class Diplomacy(Pack):
@@ -27,6 +38,15 @@ class Diplomacy(Pack):
     players = (2, None)
     initial = tuple(Initial(cls) for cls in (*start.RULES, *play.RULES))
     rule_classes = (*start.RULES, *play.RULES)
+    Params = DiplomacyParams
+
+    def setup(self, ctx: Ctx, params: PackParams) -> None:
+        assert isinstance(params, DiplomacyParams)
+        table = start.new_table()
+        if params.units is not None:
+            table["variant"] = adjudication.position_with(params.units, params.centers,
+                                                          params.phase)
+        ctx.set([start.KEY], table)
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         problems: list[str] = []

@@ -156,7 +156,10 @@ class StartingAnInstance(Rule):
         ctx.require(stage(ctx) in ("none", "aborted"),
                     "a game of Diplomacy is already under way",
                     detail=f"its procedure is at the stage {stage(ctx)!r}")
+        variant = table(ctx).get("variant")
         ctx.set([KEY], {**new_table(), "stage": "announced", "referee": actor})
+        if variant is not None:
+            ctx.set([KEY, "variant"], variant)
         ctx.emit(PROCEDURE, f"{actor} intends to referee a game of Diplomacy (step A)",
                  stage="announced", referee=actor)
 
@@ -239,7 +242,7 @@ class StartingAnInstance(Rule):
             ctx.grant_role(chosen, REFEREE, "referees the game of Diplomacy")
         ctx.set([KEY, "countries"], assigned)
         ctx.set([KEY, "stage"], "playing")
-        ctx.set([KEY, "position"], adjudication.opening())
+        ctx.set([KEY, "position"], table(ctx).get("variant") or adjudication.opening())
         shown = ", ".join(f"{player} {power.title()}" for player, power in assigned.items())
         ctx.emit(STARTED, f"the game of Diplomacy starts: {shown}; "
                           f"{chosen or 'the engine'} referees",
