@@ -43,7 +43,7 @@ def new_table() -> dict[str, Any]:
     """The ``diplomacy`` part of the state before step A."""
     return {"stage": "none", "referee": None, "details": None, "enrolled": [],
             "enrolment_ends": None, "countries": {}, "position": None, "phases": [],
-            "claim": None, "resigned": [], "winners": [], "points": {}}
+            "claim": None, "resigned": [], "inactive": [], "winners": [], "points": {}}
 
 
 def table(ctx: Ctx) -> dict[str, Any]:
@@ -87,14 +87,13 @@ class NumberOfPlayers(Rule):
     pack = PACK
     number = 2
     title = "Number of Players"
-    # The standard map has seven powers: more players than seven cannot each have one
-    # (INTERPRETATIONS.md). Step B's bounds are checked against these.
-    MOST = len(adjudication.POWERS)
+    # Step B's bounds are checked against this rule's (``bounds``).
 
-    def bounds(self, ctx: Ctx) -> tuple[int, int]:
-        """The least and most players an instance may have now."""
-        members = len(ctx.players())
-        return 2, min(self.MOST, max(members - 1, 0))
+
+def bounds(ctx: Ctx) -> tuple[int, int]:
+    """The least and most players an instance may have now (II): 2, and the members
+    less 1, but no more than the seven powers of the standard map (INTERPRETATIONS.md)."""
+    return 2, min(len(adjudication.POWERS), max(len(ctx.players()) - 1, 0))
 
 
 class StartingAnInstance(Rule):
@@ -190,9 +189,7 @@ class StartingAnInstance(Rule):
                     detail="a player first announces their intent to referee (step A)")
         ctx.require(actor == referee(ctx), "only the Referee announces the details",
                     detail=f"the Referee is {referee(ctx)}")
-        rule = ctx.rules.by_rid.get(NumberOfPlayers.class_id())
-        least, most = (rule.bounds(ctx) if isinstance(rule, NumberOfPlayers)
-                       else (2, NumberOfPlayers.MOST))
+        least, most = bounds(ctx)
         ctx.require(least <= min_players <= max_players <= most,
                     f"an instance has between {least} and {most} players",
                     detail=f"you announced {min_players} to {max_players}")
