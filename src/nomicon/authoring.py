@@ -77,7 +77,9 @@ What is here:
   a good is a :class:`Currency` with ``kind="good"``;
 - the pack: :class:`Pack`, :class:`PackParams`, :class:`Initial`, and
   :class:`Upgrade`, a step that moves a stored game's state from an older version of
-  the pack to the next (``Pack.upgrades``);
+  the pack to the next (``Pack.upgrades``); :class:`MajorityVote`, the governance
+  rule by which a pack's players change its rules with proposals when the game's own
+  text has no such rule (a pack distributed apart from Nomicon enacts it from here);
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`,
   :class:`EventFieldError`);
@@ -93,6 +95,7 @@ What is here:
 
 from __future__ import annotations
 
+from nomicon.governance.methods import MajorityVote
 from nomicon.kernel import entities, events, turns
 from nomicon.kernel.audiences import PrivateRoll
 from nomicon.kernel.context import Ctx
@@ -137,6 +140,7 @@ __all__ = [
     "GameError",
     "Initial",
     "InvalidRuleChange",
+    "MajorityVote",
     "Pack",
     "PackParams",
     "ParentLink",

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import Field
 
-from nomicon.authoring import Ctx, Initial, Pack, PackParams
+from nomicon.authoring import Ctx, Initial, MajorityVote, Pack, PackParams
 from nomicon_diplomacy import adjudication, play, start
 
 
@@ -36,7 +36,10 @@ class Diplomacy(Pack):
                    "winners split 8 points and receive the Golden Knife, the referee A$10.")
     # II: at least 2 players and a referee; a table of members, of whom one referees.
     players = (2, None)
-    initial = tuple(Initial(cls) for cls in (*start.RULES, *play.RULES))
+    # Standalone, the table's players change the game's rules by proposals, as
+    # Ackanomic's players would through the main game (INTERPRETATIONS.md).
+    initial = (*(Initial(cls) for cls in (*start.RULES, *play.RULES)),
+               Initial(MajorityVote, number=100, title="Changing these rules"))
     rule_classes = (*start.RULES, *play.RULES)
     Params = DiplomacyParams
 

@@ -11,10 +11,15 @@ deterministic, and the pack assigns countries with Nomicon's dice.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
-from diplomacy import Game
+# diplomacy 1.1.2 reads its cache of convoy paths, when it is imported, with an open()
+# it never closes: the ResourceWarning is the library's, and says nothing of ours.
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", ResourceWarning)
+    from diplomacy import Game
 
 #: The powers of the standard map, in the library's (alphabetical) order.
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")

@@ -90,6 +90,13 @@ class RulesOfTheGame(Rule):
         something to order; a phase in which none has is resolved at once."""
         while stage(ctx) == "playing":
             here = position(ctx)
+            if adjudication.phase_of(here) == "COMPLETED":
+                end(ctx, [], "the adjudicator has ended the game")
+                return
+            if all(ctx.seat_of(player).is_empty for player in countries(ctx)):
+                # Nobody is left to order: the game waits for replacements (V) rather
+                # than play phase after phase of holds at once.
+                return
             ordering = [player for player, power in countries(ctx).items()
                         if adjudication.orderable(here, power)]
             if ordering:
@@ -144,11 +151,35 @@ class RulesOfTheGame(Rule):
         ctx.require(step is not None and actor in step.players,
                     "you have nothing to order this phase")
 
+    @action("hold", sealed=True)
+    def hold(self, ctx: Ctx, actor: str) -> None:
+        """Give no orders this phase, as a bot would (III B8): your units hold; in a
+        retreat phase your dislodged units disband, and you build nothing."""
+        ctx.submit(ORDERS, actor, [])
+
+    @hold.check
+    def _hold_check(self, ctx: Ctx, actor: str) -> None:
+        self._orders_check(ctx, actor)
+
     def orders_in(self, ctx: Ctx, resolved: Resolved) -> None:
         by_power = {power_of(ctx, player) or "": list(given or [])
                     for player, given in resolved.submissions.items()}
+        if ctx.is_paused():
+            # The step closed during a pause (its last player left): no game play
+            # occurs during a pause, so the phase is adjudicated when it ends (Rule 52).
+            ctx.set([KEY, "deferred"], by_power)
+            return
         self._resolve(ctx, by_power)
         self.open_phase(ctx)
+
+    @hook(events.GAME_RESUMED)
+    def resumed(self, ctx: Ctx, data: events.GameResumed) -> None:
+        deferred = table(ctx).get("deferred")
+        if deferred is not None and stage(ctx) == "playing":
+            ctx.set([KEY, "deferred"], None)
+            self._resolve(ctx, deferred)
+        if stage(ctx) == "playing" and ctx.step(ORDERS) is None:
+            self.open_phase(ctx)
 
     def _resolve(self, ctx: Ctx, by_power: dict[str, list[str]]) -> None:
         outcome = adjudication.adjudicate(position(ctx), by_power)
@@ -202,7 +233,6 @@ class WinningTheGame(Rule):
     def claim(self, ctx: Ctx, actor: str, players: list[str]) -> None:
         """Claim a win with other players who together control 18 supply centres; the
         claim wins when each of them has acknowledged it."""
-        ctx.require(stage(ctx) == "playing", "no game of Diplomacy is being played")
         group = list(dict.fromkeys(players))
         ctx.require(actor in group, "you claim a win with others, not for them")
         ctx.require(len(group) >= 2, "a co-win is claimed by 2 or more players")
@@ -218,20 +248,29 @@ class WinningTheGame(Rule):
                  claimants=group, acknowledged=[actor])
         self._settle(ctx)
 
+    @claim.check
+    def _claim_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(stage(ctx) == "playing" and actor in countries(ctx),
+                    "you play in no game of Diplomacy being played")
+
     @action("acknowledge-co-win")
     def acknowledge(self, ctx: Ctx, actor: str) -> None:
         """Acknowledge the co-win claimed with you."""
+        claim = table(ctx)["claim"]
+        acknowledged = [*claim["acknowledged"], actor]
+        ctx.set([KEY, "claim", "acknowledged"], acknowledged)
+        ctx.emit(CLAIMED, f"{actor} acknowledges the co-win", claimants=claim["claimants"],
+                 acknowledged=acknowledged)
+        self._settle(ctx)
+
+    @acknowledge.check
+    def _acknowledge_check(self, ctx: Ctx, actor: str) -> None:
         claim = table(ctx).get("claim")
         ctx.require(claim is not None and stage(ctx) == "playing", "no co-win is claimed")
         assert claim is not None
         ctx.require(actor in claim["claimants"], "the claim is not yours",
                     detail=f"it is claimed by {', '.join(claim['claimants'])}")
         ctx.require(actor not in claim["acknowledged"], "you have acknowledged it already")
-        acknowledged = [*claim["acknowledged"], actor]
-        ctx.set([KEY, "claim", "acknowledged"], acknowledged)
-        ctx.emit(CLAIMED, f"{actor} acknowledges the co-win", claimants=claim["claimants"],
-                 acknowledged=acknowledged)
-        self._settle(ctx)
 
     def _settle(self, ctx: Ctx) -> None:
         claim = table(ctx)["claim"]
@@ -286,6 +325,8 @@ class Errata(Rule):
         if stage(ctx) != "playing" or (player not in countries(ctx) and player != referee(ctx)):
             return
         ctx.state.append([KEY, "inactive"], player)
+        if ctx.actor == player:  # they left of their own accord: they resigned (Rule 51)
+            ctx.state.append([KEY, "resigned"], player)
         if not ctx.is_paused():
             ctx.pause(f"{player} is no longer active: waiting for a replacement", until=PAUSE)
 
@@ -293,9 +334,13 @@ class Errata(Rule):
             Arg("by", str, "who replaces them"))
     def acknowledge(self, ctx: Ctx, actor: str, player: str, by: str) -> None:
         """The referee acknowledges a replacement for a player who is no longer active."""
+        self._replace(ctx, player, by)
+
+    @acknowledge.check
+    def _acknowledge_check(self, ctx: Ctx, actor: str) -> None:
         ctx.require(actor == referee(ctx), "only the referee acknowledges a replacement",
                     detail="the Speaker (the admin) does when the referee is replaced")
-        self._replace(ctx, player, by)
+        ctx.require(bool(table(ctx).get("inactive")), "nobody waits for a replacement")
 
     @action("speaker-acknowledges-replacement", Arg("player", str, "who is replaced"),
             Arg("by", str, "who replaces them"), admin=True)
@@ -322,6 +367,12 @@ class Errata(Rule):
         ctx.emit(REPLACED, f"{by} replaces {player}", player=player, by=by)
         if not table(ctx)["inactive"] and ctx.is_paused():
             ctx.resume("every player who is no longer active has been replaced")
+        elif not ctx.is_paused() and ctx.step(ORDERS) is None:
+            # Someone plays again: the game waiting for replacements goes on (Rule 4).
+            for rule in ctx.rules.by_rid.values():
+                if isinstance(rule, RulesOfTheGame):
+                    with ctx.running(rule):
+                        rule.open_phase(ctx)
 
 
 class Resigning(Rule):
@@ -332,13 +383,8 @@ class Resigning(Rule):
     number = 51
     title = "Resigning"
 
-    @action("resign")
-    def resign(self, ctx: Ctx, actor: str) -> None:
-        """Resign from this game of Diplomacy, for good."""
-        ctx.require(stage(ctx) == "playing" and actor in countries(ctx),
-                    "you play in no game of Diplomacy")
-        ctx.state.append([KEY, "resigned"], actor)
-        ctx.leave(actor, cause="resigned from Diplomacy")
+    # A player resigns by leaving the game themself (the kernel's ``leave-game``):
+    # Rule 5 records them as resigned, and pauses the game as for any player gone.
 
 
 class NoPlayWhilePaused(Rule):
@@ -350,7 +396,7 @@ class NoPlayWhilePaused(Rule):
     title = "Pauses"
     # The kernel stops the clock: the orders' deadline moves on by the pause.
 
-    @veto("orders", "claim-co-win", "acknowledge-co-win")
+    @veto("orders", "hold", "claim-co-win", "acknowledge-co-win")
     def no_play(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
         if ctx.is_paused():
             ctx.refuse("the game is paused", detail="no game play occurs during a pause")

@@ -20,7 +20,6 @@ from typing import Any
 from pydantic import Field
 
 from nomicon.authoring import (
-    ActionDecl,
     Arg,
     Ctx,
     Rule,
@@ -29,7 +28,6 @@ from nomicon.authoring import (
     events,
     hook,
     iso,
-    veto,
 )
 from nomicon_diplomacy import adjudication
 from nomicon_diplomacy.events import ENROLLED, PROCEDURE, STARTED
@@ -152,9 +150,6 @@ class StartingAnInstance(Rule):
     @action("volunteer-referee")
     def volunteer(self, ctx: Ctx, actor: str) -> None:
         """Step A: announce your intent to referee a game of Diplomacy."""
-        ctx.require(stage(ctx) in ("none", "aborted"),
-                    "a game of Diplomacy is already under way",
-                    detail=f"its procedure is at the stage {stage(ctx)!r}")
         variant = table(ctx).get("variant")
         ctx.set([KEY], {**new_table(), "stage": "announced", "referee": actor})
         if variant is not None:
@@ -162,13 +157,23 @@ class StartingAnInstance(Rule):
         ctx.emit(PROCEDURE, f"{actor} intends to referee a game of Diplomacy (step A)",
                  stage="announced", referee=actor)
 
+    @volunteer.check
+    def _volunteer_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.parent() is None, "the game that started this one chose its referee")
+        ctx.require(stage(ctx) in ("none", "aborted"),
+                    "a game of Diplomacy is already under way",
+                    detail=f"its procedure is at the stage {stage(ctx)!r}")
+
     @action("abort-procedure")
     def abort(self, ctx: Ctx, actor: str) -> None:
         """Step A: abort the procedure before the game starts; no game occurs."""
+        self._abort(ctx, f"{actor} aborted the procedure")
+
+    @abort.check
+    def _abort_check(self, ctx: Ctx, actor: str) -> None:
         ctx.require(stage(ctx) in ("announced", "enrolling"), "no procedure is under way")
         ctx.require(actor == referee(ctx), "only the Referee may abort the procedure",
                     detail=f"the Referee is {referee(ctx)}")
-        self._abort(ctx, f"{actor} aborted the procedure")
 
     def _abort(self, ctx: Ctx, why: str) -> None:
         ctx.cancel_timer("diplomacy-enrolment")
@@ -179,17 +184,15 @@ class StartingAnInstance(Rule):
     # -- B, C -------------------------------------------------------------------------
     @action("announce-details",
             Arg("min_players", int, "B1: the least players", required=False, default=2),
-            Arg("max_players", int, "B1: the most players", required=False, default=7),
+            Arg("max_players", int, "B1: the most players (0: as many as may play)",
+                required=False, default=0),
             Arg("enrolment_hours", int, "C: hours until open enrolment ends",
                 required=False, default=72))
-    def announce(self, ctx: Ctx, actor: str, min_players: int = 2, max_players: int = 7,
+    def announce(self, ctx: Ctx, actor: str, min_players: int = 2, max_players: int = 0,
                  enrolment_hours: int = 72) -> None:
         """Steps B and C: announce the game's details and open enrolment."""
-        ctx.require(stage(ctx) == "announced", "no game awaits its details",
-                    detail="a player first announces their intent to referee (step A)")
-        ctx.require(actor == referee(ctx), "only the Referee announces the details",
-                    detail=f"the Referee is {referee(ctx)}")
         least, most = bounds(ctx)
+        max_players = max_players or most
         ctx.require(least <= min_players <= max_players <= most,
                     f"an instance has between {least} and {most} players",
                     detail=f"you announced {min_players} to {max_players}")
@@ -203,19 +206,32 @@ class StartingAnInstance(Rule):
                             f"{max_players} players; enrolment is open until {iso(ends)}",
                  stage="enrolling", referee=actor)
 
+    @announce.check
+    def _announce_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(stage(ctx) == "announced", "no game awaits its details",
+                    detail="a player first announces their intent to referee (step A)")
+        ctx.require(actor == referee(ctx), "only the Referee announces the details",
+                    detail=f"the Referee is {referee(ctx)}")
+        least, most = bounds(ctx)
+        ctx.require(least <= most, f"a game needs {least} players besides the Referee",
+                    detail=f"the table has {len(ctx.players())} members")
+
     # -- D, E -------------------------------------------------------------------------
     @action("enroll")
     def enroll(self, ctx: Ctx, actor: str) -> None:
         """Step D: ask the Referee to play in the game."""
-        ctx.require(stage(ctx) == "enrolling", "enrolment is not open")
-        ctx.require(actor != referee(ctx), "the Referee does not play",
-                    detail="D: players other than the referee enrol")
-        ctx.require(actor not in table(ctx)["enrolled"], "you are enrolled already")
         ctx.state.append([KEY, "enrolled"], actor)
         ctx.emit(ENROLLED, f"{actor} enrols in the game of Diplomacy", player=actor)
         if len(table(ctx)["enrolled"]) >= details(ctx)["max_players"]:
             ctx.cancel_timer("diplomacy-enrolment")
             self.start(ctx)
+
+    @enroll.check
+    def _enroll_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(stage(ctx) == "enrolling", "enrolment is not open")
+        ctx.require(actor != referee(ctx), "the Referee does not play",
+                    detail="D: players other than the referee enrol")
+        ctx.require(actor not in table(ctx)["enrolled"], "you are enrolled already")
 
     def enrolment_over(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         """Enrolment's deadline: E, then F."""
@@ -244,11 +260,6 @@ class StartingAnInstance(Rule):
         ctx.emit(STARTED, f"the game of Diplomacy starts: {shown}; "
                           f"{chosen or 'the engine'} referees",
                  countries=assigned, referee=chosen)
-
-    @veto("enroll")
-    def not_twice(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
-        if ctx.parent() is not None:
-            ctx.refuse("the game that started this one chose its players")
 
 
 RULES: tuple[type[Rule], ...] = (Equipment, NumberOfPlayers, StartingAnInstance)

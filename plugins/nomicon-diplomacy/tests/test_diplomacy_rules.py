@@ -244,7 +244,7 @@ def test_a_player_no_longer_active_pauses_the_game_and_stops_the_clock() -> None
 def test_the_pause_ends_after_three_days_and_a_resigned_seat_holds() -> None:
     game = table()
     quitter = player_of(game, "ITALY")
-    game.act(quitter, "resign")
+    game.act(quitter, "leave-game")  # resigning
     assert game.state.root["diplomacy"]["resigned"] == [quitter]
     assert game.state.root["game"]["paused"]["until"] == "2024-06-06T12:00:00Z"
     game.advance(START + timedelta(days=3, minutes=1))
