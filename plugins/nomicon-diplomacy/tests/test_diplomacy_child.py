@@ -8,8 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from dipgames import PACK, START
-from nomicon_diplomacy import Diplomacy
-
 from nomicon.authoring import (
     Arg,
     Attribute,
@@ -26,6 +24,7 @@ from nomicon.authoring import (
 from nomicon.kernel import subgames
 from nomicon.kernel.engine import Game
 from nomicon.kernel.pack import Registry, installed
+from nomicon_diplomacy import Diplomacy
 
 PARENT = "test-ackanomic"
 MEMBERS = ("rita", "ann", "ben", "cat")

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from dipgames import player_of, table
-from nomicon_diplomacy import adjudication
 
+from dipgames import player_of, table
 from nomicon.kernel.errors import ActionRefused
+from nomicon_diplomacy import adjudication
 
 CASES: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "datc_6a_6e.json").read_text(encoding="utf-8"))["cases"]

@@ -9,15 +9,15 @@ import json
 from datetime import timedelta
 from typing import Any
 
-import nomicon
 import pytest
-from dipgames import PACK, PLAYERS, REFEREE, START, countries, of_type, player_of, table
-from nomicon_diplomacy import adjudication
-from nomicon_diplomacy.play import split_points
 
+import nomicon
+from dipgames import PACK, PLAYERS, REFEREE, START, countries, of_type, player_of, table
 from nomicon.exchange import export_document
 from nomicon.kernel.errors import ActionRefused
 from nomicon.store import GameRecord
+from nomicon_diplomacy import adjudication
+from nomicon_diplomacy.play import split_points
 
 ORDER = "A PAR - BUR"
 

@@ -130,7 +130,7 @@ def adjudicate(position: dict[str, Any], orders: dict[str, list[str]]) -> Outcom
             game.set_orders(power, list(given))
     taken = {power: list(given) for power, given in game.get_orders().items() if given}
     game.process()
-    raw = game.result_history[phase] if phase in game.result_history else {}
+    raw = game.result_history.get(phase, {})
     results = {str(unit): [str(result) for result in found] for unit, found in raw.items()}
     after = _kept(game)
     solo = [power for power, count in centres(after).items() if count >= VICTORY]

@@ -111,10 +111,11 @@ class RulesOfTheGame(Rule):
         ctx.open_step(ORDERS, ordering, deadline=timedelta(hours=hours), default=[],
                       visible_to=[chosen] if chosen else [], changeable=True,
                       on_resolve=self.orders_in, data={"phase": phase})
+        opened = ctx.step(ORDERS)
         ctx.emit(PHASE_OPENED, f"{phase}: orders are due from {', '.join(ordering)} "
                                f"within {hours} hours",
-                 phase=phase, ordering=ordering, deadline=ctx.step(ORDERS).deadline
-                 if ctx.step(ORDERS) else None)
+                 phase=phase, ordering=ordering,
+                 deadline=opened.deadline if opened is not None else None)
 
     def _mine(self, ctx: Ctx, actor: str, orders: list[str]) -> None:
         power = power_of(ctx, actor)

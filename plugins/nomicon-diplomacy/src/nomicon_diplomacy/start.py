@@ -79,7 +79,7 @@ class Equipment(Rule):
 
 
 class NumberOfPlayers(Rule):
-    """II. Number of Players: Minimum 2, maximum: Number of Ackanomic players less 1. Referees: 1"""  # noqa: E501
+    """II. Number of Players: Minimum 2, maximum: Number of Ackanomic players less 1. Referees: 1"""
 
     key = "diplomacy-players"
     pack = PACK
