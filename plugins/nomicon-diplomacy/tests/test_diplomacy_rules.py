@@ -257,3 +257,22 @@ def test_the_pause_ends_after_three_days_and_a_resigned_seat_holds() -> None:
     assert [p["phase"] for p in phases] == ["S1901M"]
     assert game.state.root["diplomacy"]["position"]["units"]["ITALY"] == [
         "F NAP", "A ROM", "A VEN"]
+
+
+# -- the map (the library's SVG) --------------------------------------------------------------
+def test_the_map_shows_the_last_phases_orders_and_none_before_they_are_revealed() -> None:
+    from nomicon_diplomacy.play import map_svg
+
+    game = table()
+    france = player_of(game, "FRANCE")
+    bare = map_svg(game.view("observer"))
+    assert bare.lstrip().startswith("<") and "<svg" in bare
+    game.act(france, "orders", orders=[ORDER])
+    # Sealed: the observer's map is still the bare board, France's too.
+    assert map_svg(game.view("observer")) == bare
+    for player in PLAYERS:
+        if player != france:
+            game.act(player, "hold")
+    drawn = map_svg(game.view("observer"))
+    assert drawn != bare and 'marker-end="url(#arrow)"' in drawn
+    assert 'marker-end="url(#arrow)"' not in bare

@@ -183,7 +183,10 @@ class RulesOfTheGame(Rule):
             self.open_phase(ctx)
 
     def _resolve(self, ctx: Ctx, by_power: dict[str, list[str]]) -> None:
-        outcome = adjudication.adjudicate(position(ctx), by_power)
+        before = position(ctx)
+        outcome = adjudication.adjudicate(before, by_power)
+        # The board the last phase's orders were given on, for the map (map_svg).
+        ctx.set([KEY, "previous"], before)
         ctx.set([KEY, "position"], outcome.position)
         record = {"phase": outcome.phase, "orders": outcome.orders,
                   "results": {unit: found for unit, found in outcome.results.items() if found}}
@@ -405,3 +408,15 @@ class NoPlayWhilePaused(Rule):
 
 RULES: tuple[type[Rule], ...] = (RulesOfTheGame, WinningTheGame, Payoff, Errata, Resigning,
                                  NoPlayWhilePaused)
+
+
+def map_svg(view: dict[str, Any]) -> str:
+    """The standard map as a viewer's ``view`` of a game shows it: the board of the last
+    phase resolved with its orders drawn on it, or, before any, the current board (the
+    library's renderer). Orders not yet revealed are not in the view, so not drawn."""
+    found = view.get(KEY) or {}
+    phases, before = found.get("phases") or [], found.get("previous")
+    if phases and before is not None:
+        return adjudication.render(before, phases[-1]["orders"])
+    here = found.get("position") or adjudication.opening()
+    return adjudication.render(here)

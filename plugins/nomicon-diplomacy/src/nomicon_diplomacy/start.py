@@ -40,8 +40,9 @@ REFEREE = "referee"
 def new_table() -> dict[str, Any]:
     """The ``diplomacy`` part of the state before step A."""
     return {"stage": "none", "referee": None, "details": None, "enrolled": [],
-            "enrolment_ends": None, "countries": {}, "position": None, "phases": [],
-            "claim": None, "resigned": [], "inactive": [], "winners": [], "points": {}}
+            "enrolment_ends": None, "countries": {}, "position": None, "previous": None,
+            "phases": [], "claim": None, "resigned": [], "inactive": [], "winners": [],
+            "points": {}}
 
 
 def table(ctx: Ctx) -> dict[str, Any]:
