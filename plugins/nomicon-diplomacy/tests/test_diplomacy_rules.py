@@ -234,6 +234,8 @@ def test_a_player_no_longer_active_pauses_the_game_and_stops_the_clock() -> None
                                 by="zoe")
     game.act(REFEREE, "acknowledge-replacement", player=gone, by="zoe")
     assert "paused" not in game.state.root["game"]
+    # The step shows the deadline moved on by the 40 hours paused.
+    assert game.view("zoe")["steps"]["diplomacy-orders"]["deadline"] == "2024-06-08T04:00:00Z"
     assert game.state.root["seats"][gone]["played_by"] == "zoe"
     game.advance(START + timedelta(hours=72 + 39))
     assert not game.state.root["diplomacy"]["phases"]
@@ -276,3 +278,24 @@ def test_the_map_shows_the_last_phases_orders_and_none_before_they_are_revealed(
     drawn = map_svg(game.view("observer"))
     assert drawn != bare and 'marker-end="url(#arrow)"' in drawn
     assert 'marker-end="url(#arrow)"' not in bare
+
+
+def test_the_speaker_acknowledges_a_new_referee_who_then_reads_the_orders() -> None:
+    game = nomicon.new_game(PACK, (REFEREE, "quinn", *PLAYERS), seed=1, start=START)
+    game.act(REFEREE, "volunteer-referee")
+    game.act(REFEREE, "announce-details", min_players=7, max_players=7)
+    for player in PLAYERS:
+        game.act(player, "enroll")
+    france = player_of(game, "FRANCE")
+    game.act(france, "orders", orders=[ORDER])
+    game.act("admin", "remove-player", player=REFEREE, cause="no longer active in Ackanomic")
+    assert game.state.root["game"]["paused"] is not None
+    assert "view" not in _leaks(game, "quinn", "PAR - BUR")
+    why = _refused(game, "admin", "speaker-acknowledges-replacement", player=REFEREE,
+                   by=france)
+    assert "Rule 5" in why and "plays in this game already" in why
+    game.act("admin", "speaker-acknowledges-replacement", player=REFEREE, by="quinn")
+    assert game.state.root["diplomacy"]["referee"] == "quinn"
+    assert game.state.root["roles"]["referee"] == ["quinn"]
+    assert "paused" not in game.state.root["game"]
+    assert "view" in _leaks(game, "quinn", "PAR - BUR")

@@ -25,6 +25,7 @@ from nomicon.authoring import (
     events,
     finish,
     hook,
+    role,
     veto,
 )
 from nomicon_diplomacy import adjudication
@@ -39,7 +40,16 @@ from nomicon_diplomacy.events import (
     PhaseResolved,
     Started,
 )
-from nomicon_diplomacy.start import KEY, PACK, countries, details, referee, stage, table
+from nomicon_diplomacy.start import (
+    KEY,
+    PACK,
+    REFEREE,
+    countries,
+    details,
+    referee,
+    stage,
+    table,
+)
 
 #: The sealed step that collects a phase's orders.
 ORDERS = "diplomacy-orders"
@@ -106,10 +116,11 @@ class RulesOfTheGame(Rule):
             return
         kind = adjudication.phase_kind(here)
         hours = details(ctx).get(HOURS[kind], 72)
-        chosen = referee(ctx)
         phase = adjudication.phase_of(here)
+        # The referee reads the orders: whoever holds the role when they are read, so
+        # that a new referee (V) reads the open phase's too.
         ctx.open_step(ORDERS, ordering, deadline=timedelta(hours=hours), default=[],
-                      visible_to=[chosen] if chosen else [], changeable=True,
+                      visible_to=[role(REFEREE)], changeable=True,
                       on_resolve=self.orders_in, data={"phase": phase})
         opened = ctx.step(ORDERS)
         ctx.emit(PHASE_OPENED, f"{phase}: orders are due from {', '.join(ordering)} "
@@ -175,6 +186,11 @@ class RulesOfTheGame(Rule):
 
     @hook(events.GAME_RESUMED)
     def resumed(self, ctx: Ctx, data: events.GameResumed) -> None:
+        due = ctx.timer_due(f"step:{ORDERS}")
+        if ctx.step(ORDERS) is not None and due is not None:
+            # The kernel moved the deadline's timer on by the pause; the step's record,
+            # which views show, says the same (no paused time counts, Rule 52).
+            ctx.set(["steps", ORDERS, "deadline"], due)
         deferred = table(ctx).get("deferred")
         if deferred is not None and stage(ctx) == "playing":
             ctx.set([KEY, "deferred"], None)
@@ -361,8 +377,13 @@ class Errata(Rule):
                     f"{player} resigned and may never play this game again")
         ctx.require(by not in countries(ctx) and by != referee(ctx),
                     f"{by} plays in this game already")
+        ctx.require(by not in waiting, f"{by} is no longer active")
         if player == referee(ctx):
             ctx.require(ctx.actor in ("admin", None), "the Speaker acknowledges a new referee")
+            ctx.require(ctx.is_player(by), f"{by} is not a member of this game",
+                        detail="a new referee is a member who plays no country")
+            ctx.revoke_role(player, REFEREE, "no longer active")
+            ctx.grant_role(by, REFEREE, f"replaces {player} as the referee")
             ctx.set([KEY, "referee"], by)
         else:
             # The replacement plays the seat in the player's stead (the kernel's seats).

@@ -46,7 +46,8 @@ def new_table() -> dict[str, Any]:
 
 
 def table(ctx: Ctx) -> dict[str, Any]:
-    found: dict[str, Any] = ctx.get([KEY])
+    # Empty in a game of another pack into which a proposal enacted one of these rules.
+    found: dict[str, Any] = ctx.get([KEY], None) or {}
     return found
 
 
@@ -238,7 +239,7 @@ class StartingAnInstance(Rule):
         """Enrolment's deadline: E, then F."""
         if stage(ctx) != "enrolling":
             return
-        enrolled, least = table(ctx)["enrolled"], details(ctx)["min_players"]
+        enrolled, least = table(ctx).get("enrolled", []), details(ctx).get("min_players", 2)
         if len(enrolled) < least:
             self._abort(ctx, f"{len(enrolled)} enrolled, fewer than the minimum of {least}")
         else:
