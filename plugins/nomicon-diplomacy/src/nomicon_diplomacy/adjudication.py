@@ -11,6 +11,7 @@ deterministic, and the pack assigns countries with Nomicon's dice.
 
 from __future__ import annotations
 
+import copy
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -48,13 +49,15 @@ class Outcome:
 def _game(position: dict[str, Any] | None = None) -> Game:
     game = Game()
     if position is not None:
-        game.set_state({key: position[key] for key in KEPT if key in position})
+        # A copy: the library keeps (and may change) lists of the state it is given,
+        # and the position is the game's state, which only its rules may change.
+        game.set_state(copy.deepcopy({key: position[key] for key in KEPT if key in position}))
     return game
 
 
 def _kept(game: Game) -> dict[str, Any]:
     state = game.get_state()
-    return {key: state[key] for key in KEPT}
+    return copy.deepcopy({key: state[key] for key in KEPT})
 
 
 def opening() -> dict[str, Any]:
