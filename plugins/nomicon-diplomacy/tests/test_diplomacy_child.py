@@ -108,3 +108,23 @@ def test_a_child_game_starts_at_f_plays_and_is_settled_into_the_parent() -> None
     accounts = parent.state.root["accounts"]
     assert accounts["ann"]["points"] == 8 and accounts["rita"]["A$"] == 10
     assert parent.state.root["players"]["ann"]["golden_knives"] == 1
+
+
+def test_a_player_who_leaves_the_parent_pauses_the_child_until_replaced() -> None:
+    parent = Game.create(PARENT, start=START, players=list(MEMBERS), secret=b"parent",
+                         game_id="ack", registry=registry())
+    parent.act("ann", "start-diplomacy", players=["ann", "ben", "cat"], referee="rita")
+    record = parent.state.root["children"]["ack-1"]
+    child = Game.create(PACK, start=START, players=record["players"] + ["rita"],
+                        params=record["params"], secret=b"child", game_id="ack-1",
+                        registry=registry(), parent=subgames.link(parent.id, record))
+    # V: "no longer an active Ackanomic player": ben left the parent game.
+    child.act("admin", "parent-input", n=1, kind="player.left", player="ben",
+              data={"player": "ben", "cause": "left Ackanomic"})
+    table = child.state.root["diplomacy"]
+    assert table["inactive"] == ["ben"] and table["resigned"] == []
+    assert child.state.root["game"]["paused"]["until"] == "2024-06-06T12:00:00Z"
+    child.act("rita", "acknowledge-replacement", player="ben", by="dora")
+    assert "paused" not in child.state.root["game"]
+    assert child.state.root["seats"]["ben"]["played_by"] == "dora"
+    assert child.view("dora")["diplomacy"]["countries"]["ben"] == "FRANCE"
