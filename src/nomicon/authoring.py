@@ -80,7 +80,9 @@ What is here:
   the pack to the next (``Pack.upgrades``), and :class:`PackPage` and
   :class:`Section`, a web page of the pack's own made of sections read from the
   viewer's view (``Pack.pages``), and :func:`next_firing`, when a rule's schedule
-  next fires, as the view shows it;
+  next fires, as the view shows it; :class:`MajorityVote`, the governance
+  rule by which a pack's players change its rules with proposals when the game's own
+  text has no such rule (a pack distributed apart from Nomicon enacts it from here);
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`,
   :class:`EventFieldError`);
@@ -97,6 +99,7 @@ What is here:
 from __future__ import annotations
 
 from nomicon import words  # the Official Dictionary of the word games
+from nomicon.governance.methods import MajorityVote
 from nomicon.kernel import entities, events, turns
 from nomicon.kernel.audiences import PrivateRoll
 from nomicon.kernel.context import Ctx
@@ -142,6 +145,7 @@ __all__ = [
     "GameError",
     "Initial",
     "InvalidRuleChange",
+    "MajorityVote",
     "Pack",
     "PackPage",
     "PackParams",
