@@ -37,7 +37,9 @@ it twice.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
+import pstats
 import random
 import resource
 import statistics
@@ -179,16 +181,34 @@ def open_ms(store: SqlStore) -> float:
     return 1000 * (time.perf_counter() - began)
 
 
-def race(first: Season, last: Season, window: int, steps: int) -> tuple[list[float],
-                                                                         list[float]]:
-    """Both seasons play on an hour at a time, in turns; each one's open times."""
+def race(first: Season, last: Season, window: int, steps: int,
+         profiles: tuple[cProfile.Profile, cProfile.Profile] | None = None,
+         ) -> tuple[list[float], list[float]]:
+    """Both seasons play on an hour at a time, in turns; each one's open times.
+    ``profiles``: one for each season's play."""
     opens: tuple[list[float], list[float]] = ([], [])
     for hour in range(window):
         for side, season in enumerate((first, last)):
+            if profiles is not None:
+                profiles[side].enable()
             season.hour(steps)
+            if profiles is not None:
+                profiles[side].disable()
             if hour % max(window // OPENS, 1) == 0:
                 opens[side].append(open_ms(season.store))
     return opens
+
+
+def print_growth(start: cProfile.Profile, end: cProfile.Profile, top: int = 20) -> None:
+    """The functions whose own time grew most from the start to the end of the season
+    (seconds in the race; the same number of game hours on each side)."""
+    before = {key: row[2] for key, row in pstats.Stats(start).stats.items()}  # type: ignore[attr-defined]
+    after = {key: row[2] for key, row in pstats.Stats(end).stats.items()}  # type: ignore[attr-defined]
+    grown = sorted(after, key=lambda key: after[key] - before.get(key, 0.0), reverse=True)
+    print(f"{'own time, s':<11} {'start':>8} {'end':>8}  function")
+    for key in grown[:top]:
+        where = f"{Path(key[0]).name}:{key[1]}({key[2]})"
+        print(f"{'':<11} {before.get(key, 0.0):>8.3f} {after[key]:>8.3f}  {where}")
 
 
 def mean_ms(values: list[float], skip: int = 3) -> float:
@@ -309,7 +329,12 @@ def main() -> None:
                 with empty_store() as one, empty_store() as other:
                     first = stored_copy(log[:early], one)
                     last = stored_copy(log, other)
-                    opens = race(first, last, args.window, args.steps_per_hour)
+                    profiles = ((cProfile.Profile(), cProfile.Profile())
+                                if args.profile else None)
+                    opens = race(first, last, args.window, args.steps_per_hour, profiles)
+                if profiles is not None:
+                    print(f"where the time grew, {store_name}:")
+                    print_growth(*profiles)
                 rows += [
                     (f"{store_name}: act (ms)", mean_ms(first.act), mean_ms(last.act)),
                     (f"{store_name}: a bot's step (ms)", mean_ms(first.step),
