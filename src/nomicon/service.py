@@ -33,6 +33,10 @@ is lent to one change at a time; readers get a private copy.
 
 The service owns the wall clock (an injected ``now``): it passes the time to the
 engine, which fires every timer due before acting. The kernel never reads the clock.
+A game nobody visited for a long time fires every timer of that time, each at its own
+time in a batch of its own, as if it had been running; those batches are stored a few
+hundred to a transaction (:meth:`~nomicon.store.Store.append_batches`), and the game
+holds only its latest events in memory meanwhile.
 
 Games started by other games' rules (child games) live in the same store; after each
 change the service creates them, passes them their parent's changes and settles
