@@ -237,7 +237,11 @@ if act:
     except ActionError:
         pass
 took = time.perf_counter() - began
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # before reading the events
+# The peak before reading the events: VmHWM, since ru_maxrss keeps the parent's peak
+# across fork and exec.
+status = open("/proc/self/status").read().split("VmHWM:")
+peak = (int(status[1].split()[0]) if len(status) > 1
+        else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 fired, last = 0, store.get_game("season").head
 for start in range(head, last, 1000):
     page = store.events("season", after=start, upto=min(start + 1000, last))
