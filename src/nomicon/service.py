@@ -26,13 +26,17 @@ transaction. Opening a game reads the newest snapshot and the events after it; i
 earlier events when they are needed), and ``nomicon verify`` reads the whole log.
 
 A game's age must cost nothing (DESIGN §1.7), so the service keeps the games it
-used lately in memory (:class:`_RecentGames`) and a change neither copies nor
+used lately in memory (:class:`RecentGames`) and a change neither copies nor
 re-reads the state: it takes the kept game, catches it up with the events written
 since (by other processes), applies the action and puts the game back. A kept game
 is lent to one change at a time; readers get a private copy.
 
 The service owns the wall clock (an injected ``now``): it passes the time to the
 engine, which fires every timer due before acting. The kernel never reads the clock.
+A game nobody visited for a long time fires every timer of that time, each at its own
+time in a batch of its own, as if it had been running; those batches are stored a few
+hundred to a transaction (:meth:`~nomicon.store.Store.append_batches`), and the game
+holds only its latest events in memory meanwhile.
 
 Games started by other games' rules (child games) live in the same store; after each
 change the service creates them, passes them their parent's changes and settles
@@ -44,9 +48,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
@@ -68,6 +70,7 @@ from nomicon.kernel.errors import ActionError, CommitFailed, GameError
 from nomicon.kernel.pack import Registry
 from nomicon.kernel.state import copy_tree, fold
 from nomicon.kernel.timefmt import parse
+from nomicon.recentgames import RecentGames
 from nomicon.store import (
     Claim,
     DuplicateGame,
@@ -77,6 +80,7 @@ from nomicon.store import (
     KeyUsed,
     LazyLog,
     LoadedGame,
+    Point,
     SeqConflict,
     Store,
 )
@@ -101,6 +105,8 @@ SNAPSHOT_EVERY = 500
 RECENT_GAMES = 64
 #: How many of its latest events a kept game holds in memory (the rest stay in the store).
 KEEP_EVENTS = 64
+#: How many timer batches a game catching up stores in one transaction.
+HOLD_BATCHES = 200
 
 T = TypeVar("T")
 Clock = Callable[[], datetime]
@@ -141,7 +147,7 @@ class GameService:
         self.snapshot_every = snapshot_every
         self.lock_writes = lock_writes
         self._jitter = random.Random()
-        self._recent = _RecentGames(RECENT_GAMES)
+        self._recent = RecentGames(RECENT_GAMES)
         #: The child games of this service's games (nomicon.children).
         self.children = ChildGames(self)
 
@@ -283,12 +289,7 @@ class GameService:
 
     def _keep(self, game: Game) -> None:
         """Keep ``game`` (at the head it knows) for the next change."""
-        log: object = game.log  # typed as a list, often a LazyLog
-        if isinstance(log, LazyLog):
-            log.forget_before(KEEP_EVENTS)
-        elif len(game.log) > KEEP_EVENTS:  # read whole from the store: keep the tail
-            game.log = cast(list[dict[str, Any]],
-                            _lazy_log(self.store, game.id, game.log[-KEEP_EVENTS:]))
+        _forget_stored(game, self.store)
         self._recent.put(game)
 
     def as_of(self, game_id: str, seq: int) -> Game:
@@ -381,6 +382,8 @@ class GameService:
                 values.update(_keep_text(game, name, texts))
             if key is not None:
                 _hook_of(game).key = Idempotency(caller, key, request)
+            with _catching_up(game):
+                game.fire_due(when)  # what game.act would fire first, stored in chunks
             try:
                 return game.act(actor, name, at=when, **values)
             except CommitFailed as exc:
@@ -406,7 +409,8 @@ class GameService:
         """Move the stored game's clock to ``to``, firing the timers due on the way."""
 
         def attempt(game: Game) -> Game:
-            game.advance(to)
+            with _catching_up(game):
+                game.advance(to)
             return self._copy(game)  # the game itself is kept for the next change
 
         try:
@@ -433,7 +437,8 @@ class GameService:
                 return 0
 
             def attempt(game: Game) -> tuple[int, datetime | None, int]:
-                fired = 0 if game.next_due() is None else game.fire_due(when)
+                with _catching_up(game):
+                    fired = 0 if game.next_due() is None else game.fire_due(when)
                 return fired, game.next_due(), game.head  # (over or archived: none due)
 
             try:
@@ -616,6 +621,11 @@ class _StoreHook:
         self.key: Idempotency | None = None  # for the next action's batch
         # Told of each batch the store accepted (the follow-ups of child games).
         self.accepted = accepted
+        # While the game catches up (see :func:`_catching_up`): the batches committed in
+        # memory and not stored yet, how many it may hold, and whether a snapshot is due.
+        self.held: list[tuple[list[dict[str, Any]], list[Point]]] = []
+        self.hold = 0
+        self.crossed = False
 
     def __call__(self, game: Game, events: list[dict[str, Any]]) -> None:
         if not events:
@@ -627,9 +637,15 @@ class _StoreHook:
         # Timers due before an action fire in batches of their own; the key belongs
         # to the batch of the action, which is the one that starts with the action.
         key = self.key if events[0]["type"] == "action" else None
+        crossed = self.every > 0 and last // self.every > (first - 1) // self.every
+        if self.hold and key is None:
+            self.held.append((events, series.points(game, events)))
+            self.crossed = self.crossed or crossed
+            if len(self.held) >= self.hold:
+                self.store_held(game)
+            return
         secret = game.secret.hex()
         meta = _meta(game, self.meta)
-        crossed = self.every > 0 and last // self.every > (first - 1) // self.every
         self.store.append(
             game.id, events, idempotency=key,
             secret=secret if secret != self.secret else None,
@@ -643,49 +659,29 @@ class _StoreHook:
             self.key = None
         self.accepted(game, events)
 
+    def store_held(self, game: Game) -> None:
+        """Store the held batches in one transaction, with the game's record and (when
+        one is due) snapshot as they stand after the last; then the game's log keeps
+        only its latest events in memory, so that memory stays bounded however long
+        the catching up."""
+        if not self.held:
+            return
+        held, self.held = self.held, []
+        crossed, self.crossed = self.crossed, False
+        secret, meta = game.secret.hex(), _meta(game, self.meta)
+        self.store.append_batches(
+            game.id, held, secret=secret if secret != self.secret else None,
+            meta=meta if meta != self.meta else None,
+            snapshot=game.state.root if crossed else None, next_due=game.next_due())
+        self.secret, self.meta = secret, meta
+        for events, _ in held:
+            self.accepted(game, events)
+        _forget_stored(game, self.store)
+
     def record(self) -> GameRecord:
         """The game's record as this hook last wrote it (for a copy of the game)."""
         return GameRecord(id=self.game_id, pack=self.pack, created=self.created,
                           meta=dict(self.meta), secret=self.secret, parent=self.parent)
-
-
-class _RecentGames:
-    """The games a service used lately (a few), each at the last event it knows.
-
-    A change takes its game out (:meth:`take`) and puts it back when done
-    (:meth:`put`), so a game is in the hands of one change at a time and is never
-    copied for it; a change that finds no game here reads it from the store. A game
-    put back replaces an older one of the same id. Thread-safe.
-    """
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._games: OrderedDict[str, Game] = OrderedDict()
-        self._lock = threading.Lock()
-        self._users: dict[str, threading.RLock] = {}
-
-    def using(self, game_id: str) -> threading.RLock:
-        """The lock a thread holds while it has the game (to change or to read), so
-        that others wait for it rather than read the game from the store again. A
-        thread may take it again (a change made while reading reads the store)."""
-        with self._lock:
-            found = self._users.get(game_id)
-            if found is None:
-                found = self._users[game_id] = threading.RLock()
-            return found
-
-    def put(self, game: Game) -> None:
-        with self._lock:
-            kept = self._games.get(game.id)
-            if kept is None or kept.head <= game.head:
-                self._games[game.id] = game
-            self._games.move_to_end(game.id)
-            while len(self._games) > self._size:
-                self._games.popitem(last=False)
-
-    def take(self, game_id: str) -> Game | None:
-        with self._lock:
-            return self._games.pop(game_id, None)
 
 
 def _hook_of(game: Game) -> _StoreHook:
@@ -710,6 +706,31 @@ def _meta(game: Game, previous: Mapping[str, Any]) -> dict[str, Any]:
     if children:  # a parent: its child games' ids, for listings
         meta["children"] = list(children)
     return meta
+
+
+@contextmanager
+def _catching_up(game: Game) -> Iterator[None]:
+    """While the block fires the game's due timers, store their batches a few hundred
+    to a transaction (see :meth:`_StoreHook.store_held`). Should the block fail, the
+    batches held are dropped: the game is then ahead of the store, which the next
+    change finds (the store's log does not continue it) and reads the game anew."""
+    hook = _hook_of(game)
+    hook.hold = HOLD_BATCHES
+    try:
+        yield
+        hook.store_held(game)
+    finally:
+        hook.hold, hook.held, hook.crossed = 0, [], False
+
+
+def _forget_stored(game: Game, store: Store) -> None:
+    """Keep only the game's latest events in memory (all of its log is stored)."""
+    log: object = game.log  # typed as a list, often a LazyLog
+    if isinstance(log, LazyLog):
+        log.forget_before(KEEP_EVENTS)
+    elif len(game.log) > KEEP_EVENTS:  # read whole from the store: keep the tail
+        game.log = cast(list[dict[str, Any]],
+                        _lazy_log(store, game.id, game.log[-KEEP_EVENTS:]))
 
 
 def _lazy_log(store: Store, game_id: str, tail: list[dict[str, Any]]) -> LazyLog:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import UTC, datetime
 
 import pytest
 from conftest import PACK, START, T1, T2, T3, Cli
 
 from nomicon.kernel import dice
+from nomicon.kernel.timefmt import parse
 
 
 def test_new_prints_the_game_and_its_commitment(cli: Cli) -> None:
@@ -237,3 +239,14 @@ def test_new_refuses_an_unsafe_id_and_stores_nothing(cli: Cli, game_id: str) -> 
     assert result.exit_code == 2
     assert "is not a valid game id" in result.stderr
     assert cli.json("games") == []
+
+
+def test_new_without_a_start_starts_the_game_now(cli: Cli) -> None:
+    # A game's clock starts when it is created unless the admin gives a start, so a
+    # new game has no idle time to catch up on.
+    before = datetime.now(UTC).replace(microsecond=0)
+    created = cli.json("new", PACK, "--players", "alice,bob", "--seed", "7")
+    after = datetime.now(UTC)
+    assert before <= parse(created["clock"]) <= after
+    acted = cli.json("act", created["game"], "alice", "roll")
+    assert acted["events"][0]["type"] == "action"  # no timer was due first

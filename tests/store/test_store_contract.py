@@ -363,6 +363,45 @@ class StoreContract(ABC):
         store.create_game(rec("unkept"), [ev(1)])
         assert store.chart("unkept", "observer", 10) is None
 
+    def test_appending_batches_together_stores_what_appending_each_would(self) -> None:
+        # Two games: one appended a batch at a time, one with the same batches in one
+        # call; their logs, records, newest snapshots and charts are the same.
+        store = self.make_store()
+        batches = []
+        for seq in range(2, 9):  # batches of one event; ann's coins move at 4 and 7
+            points = [Point("ann", "coins", True, {"*": seq})] if seq in (4, 7) else []
+            batches.append(([{**hashed(seq), "batch": seq}], points))
+        for game_id in ("each", "together"):
+            store.create_game(rec(game_id, secret="aa"), [{**hashed(1), "batch": 1}],
+                              series={1: [Point("ann", "coins", True, {"*": 1})]})
+        for number, (events, points) in enumerate(batches):
+            last = number == len(batches) - 1
+            store.append("each", events, series=points,
+                         secret="bb" if last else None, meta={"status": "ended"} if last
+                         else None, snapshot={"at": 8} if last else None)
+        assert store.append_batches("together", batches, secret="bb",
+                                    meta={"status": "ended"}, snapshot={"at": 8}) == 8
+        assert store.events("together") == store.events("each")
+        assert [e["seq"] for e in store.events("together")] == list(range(1, 9))
+        assert store.get_game("together").secret == "bb"
+        assert store.get_game("together").meta == {"status": "ended"}
+        assert store.latest_snapshot("together") == (8, {"at": 8})
+        chart = store.chart("together", "observer", 400)
+        assert chart is not None and chart == store.chart("each", "observer", 400)
+        assert chart.seqs == list(range(1, 9))
+        assert chart.values == {("ann", "coins"): [1, 1, 1, 4, 4, 4, 7, 7]}
+
+    def test_appending_batches_that_do_not_follow_the_head_writes_none(self) -> None:
+        store = self.make_store()
+        store.create_game(rec(), [ev(1)])
+        with pytest.raises(SeqConflict):
+            store.append_batches("g1", [([ev(2)], []), ([ev(4)], [])])  # a gap
+        with pytest.raises(SeqConflict):
+            store.append_batches("g1", [([ev(3)], []), ([ev(4)], [])])  # not the head
+        assert store.events("g1") == [ev(1)] and store.get_game("g1").head == 1
+        assert store.append_batches("g1", [([ev(2)], []), ([], []), ([ev(3)], [])]) == 3
+        assert store.append_batches("g1", []) == 3
+
     def test_snapshots(self) -> None:
         store = self.make_store()
         store.create_game(rec(), [ev(1), ev(2), ev(3)])

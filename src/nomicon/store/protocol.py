@@ -94,6 +94,20 @@ class Store(Protocol):
         ``snapshot`` is the state after the batch; ``series`` the points it wrote.
         """
 
+    def append_batches(
+        self,
+        game_id: str,
+        batches: Sequence[tuple[Sequence[Mapping[str, Any]], Sequence[Point]]],
+        *,
+        secret: str | None = None,
+        meta: Mapping[str, Any] | None = None,
+        snapshot: Mapping[str, Any] | None = None,
+        next_due: datetime | Keep | None = KEEP,
+    ) -> int:
+        """Append several batches ``(events, series)`` continuing the log, in one
+        transaction, as :meth:`append` would each (without a key); the extras are
+        the game's as they stand after the last batch. The new head."""
+
     def claim(self, game_id: str, key: str, *, caller: str) -> Claim | None:
         """What ``caller``'s request with idempotency ``key`` committed, if any."""
 

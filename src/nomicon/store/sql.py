@@ -435,34 +435,12 @@ class SqlStore:
         due after the batch (None: none; :data:`KEEP`, the default: unchanged);
         ``series`` are the charted measures the batch wrote (:mod:`.series`).
         """
-        batch = validate.events(events)
-        points = kept_series.check(series)
-        if idempotency is not None:
-            validate.caller(idempotency.caller)
-            validate.key(idempotency.key)
-            validate.json_mapping("idempotency result", idempotency.result)
-        if secret is not None and not isinstance(secret, str):
-            raise InvalidInput("secret must be a str or None")
-        if meta is not None:
-            validate.json_mapping("meta", meta)
-        if snapshot is not None:
-            validate.json_mapping("snapshot", snapshot)
-        if next_due is not KEEP and next_due is not None and not isinstance(next_due, datetime):
-            raise InvalidInput("next_due must be a datetime, None or KEEP")
+        batch, points, game = self._checked(events, idempotency, secret, meta, snapshot,
+                                            next_due, series)
         if not batch:
-            if (idempotency, secret, meta, snapshot) != (None, None, None, None) or points:
-                raise InvalidInput("an empty batch cannot carry a key, secret, meta, snapshot "
-                                   "or series")
             return self.get_game(game_id).head
         first, last = batch[0]["seq"], batch[-1]["seq"]
         validate.contiguous(game_id, batch, head=first - 1)
-        game: dict[str, Any] = {}
-        if secret is not None:
-            game["secret"] = secret
-        if meta is not None:
-            game["meta"] = dict(meta)
-        if not isinstance(next_due, Keep):
-            game["next_due"] = next_due
         with self._guard("append"):
             try:
                 if self._appender is not None:
@@ -478,38 +456,122 @@ class SqlStore:
                 raise self._lost(game_id, first - 1, idempotency, "seq already taken") from None
         return int(last)
 
+    @staticmethod
+    def _checked(events: Sequence[Mapping[str, Any]], idempotency: Idempotency | None,
+                 secret: str | None, meta: Mapping[str, Any] | None,
+                 snapshot: Mapping[str, Any] | None, next_due: datetime | Keep | None,
+                 series: Sequence[Point]) -> tuple[list[dict[str, Any]], Sequence[Point],
+                                                   dict[str, Any]]:
+        """An append's arguments checked: the batch, its points and the game's columns
+        to replace (an empty batch carries nothing else)."""
+        batch = validate.events(events)
+        points = kept_series.check(series)
+        if idempotency is not None:
+            validate.caller(idempotency.caller)
+            validate.key(idempotency.key)
+            validate.json_mapping("idempotency result", idempotency.result)
+        if secret is not None and not isinstance(secret, str):
+            raise InvalidInput("secret must be a str or None")
+        if meta is not None:
+            validate.json_mapping("meta", meta)
+        if snapshot is not None:
+            validate.json_mapping("snapshot", snapshot)
+        if next_due is not KEEP and next_due is not None and not isinstance(next_due, datetime):
+            raise InvalidInput("next_due must be a datetime, None or KEEP")
+        if not batch and ((idempotency, secret, meta, snapshot) != (None, None, None, None)
+                          or points):
+            raise InvalidInput("an empty batch cannot carry a key, secret, meta, snapshot "
+                               "or series")
+        game: dict[str, Any] = {}
+        if secret is not None:
+            game["secret"] = secret
+        if meta is not None:
+            game["meta"] = dict(meta)
+        if not isinstance(next_due, Keep):
+            game["next_due"] = next_due
+        return batch, points, game
+
+    def append_batches(
+        self,
+        game_id: str,
+        batches: Sequence[tuple[Sequence[Mapping[str, Any]], Sequence[Point]]],
+        *,
+        secret: str | None = None,
+        meta: Mapping[str, Any] | None = None,
+        snapshot: Mapping[str, Any] | None = None,
+        next_due: datetime | Keep | None = KEEP,
+    ) -> int:
+        """Append several batches continuing the log, in one transaction; the new head.
+
+        Each batch is ``(events, series)``, its points kept at its own last event, as
+        :meth:`append` would keep them; the batches must follow one another. The
+        game's ``secret``, ``meta`` and ``next_due`` are replaced as they stand after
+        the last batch, and ``snapshot`` is the state after it. Nothing is written
+        unless all of it is (:class:`SeqConflict` when the first batch does not follow
+        the head).
+        """
+        # One transaction for many batches: a game catching up on a long idle time
+        # fires thousands of timers, each its own batch, and a durable commit each
+        # would cost more than the batches themselves.
+        checked = [self._checked(events, None, None, None, None, KEEP, series)
+                   for events, series in batches]
+        checked = [one for one in checked if one[0]]
+        if not checked:
+            return self.get_game(game_id).head
+        _, _, game = self._checked(checked[-1][0], None, secret, meta, snapshot, next_due, ())
+        everything = [event for batch, _, _ in checked for event in batch]
+        first, last = everything[0]["seq"], everything[-1]["seq"]
+        validate.contiguous(game_id, everything, head=first - 1)
+        with self._guard("append"):
+            try:
+                with self._write() as conn:
+                    # The batches' events in one statement, then each one's points at
+                    # its own last event, as appending them one by one would keep them.
+                    self._append_on(conn, game_id, everything, game, None, snapshot, ())
+                    for batch, points, _ in checked:
+                        kept_series.keep(conn, game_id, batch[-1]["seq"], points)
+            except sa.exc.IntegrityError:
+                raise self._lost(game_id, first - 1, None, "seq already taken") from None
+        return int(last)
+
     def _append_in_transaction(self, game_id: str, batch: list[dict[str, Any]],
                                game: dict[str, Any], idempotency: Idempotency | None,
                                snapshot: Mapping[str, Any] | None,
                                points: Sequence[Point]) -> None:
         """Append a checked batch in a write transaction of several statements."""
-        first, last = batch[0]["seq"], batch[-1]["seq"]
         with self._write() as conn:
-            # Moving the head checks it and locks the game row in one statement.
-            moved = conn.execute(
-                sa.update(games_t)
-                .where(games_t.c.id == game_id, games_t.c.head == first - 1)
-                .values(head=last, **game)
-            ).rowcount
-            if moved != 1:
-                head = self._require_head(conn, game_id)
-                used = idempotency and self._claim(conn, game_id, idempotency)
-                if used:
-                    raise KeyUsed(used)
-                raise SeqConflict(game_id, first - 1, head)
-            if idempotency is not None and not self._record_key(
-                    conn, game_id, idempotency, first, last):
-                used = self._claim(conn, game_id, idempotency)
-                assert used is not None
+            self._append_on(conn, game_id, batch, game, idempotency, snapshot, points)
+
+    def _append_on(self, conn: Connection, game_id: str, batch: list[dict[str, Any]],
+                   game: dict[str, Any], idempotency: Idempotency | None,
+                   snapshot: Mapping[str, Any] | None, points: Sequence[Point]) -> None:
+        """Append a checked batch in the write transaction of ``conn``."""
+        first, last = batch[0]["seq"], batch[-1]["seq"]
+        # Moving the head checks it and locks the game row in one statement.
+        moved = conn.execute(
+            sa.update(games_t)
+            .where(games_t.c.id == game_id, games_t.c.head == first - 1)
+            .values(head=last, **game)
+        ).rowcount
+        if moved != 1:
+            head = self._require_head(conn, game_id)
+            used = idempotency and self._claim(conn, game_id, idempotency)
+            if used:
                 raise KeyUsed(used)
-            _insert_events(conn, _event_rows(game_id, batch))
-            if snapshot is not None:
-                # One left from a log that was cut back (a restored backup) goes.
-                conn.execute(sa.delete(snapshots_t).where(
-                    snapshots_t.c.game_id == game_id, snapshots_t.c.seq == last))
-                conn.execute(sa.insert(snapshots_t),
-                             _snapshot_row(game_id, batch[-1], snapshot))
-            kept_series.keep(conn, game_id, last, points)
+            raise SeqConflict(game_id, first - 1, head)
+        if idempotency is not None and not self._record_key(
+                conn, game_id, idempotency, first, last):
+            used = self._claim(conn, game_id, idempotency)
+            assert used is not None
+            raise KeyUsed(used)
+        _insert_events(conn, _event_rows(game_id, batch))
+        if snapshot is not None:
+            # One left from a log that was cut back (a restored backup) goes.
+            conn.execute(sa.delete(snapshots_t).where(
+                snapshots_t.c.game_id == game_id, snapshots_t.c.seq == last))
+            conn.execute(sa.insert(snapshots_t),
+                         _snapshot_row(game_id, batch[-1], snapshot))
+        kept_series.keep(conn, game_id, last, points)
 
     def _lost(self, game_id: str, expected: int, idempotency: Idempotency | None,
               detail: str = "") -> StoreError:
