@@ -26,8 +26,11 @@ def test_doubling_fives_raises_points_with_an_interval_above_zero() -> None:
     assert points["excludes_zero"] and points["ci"][0] > 0
     assert points["ci"][0] <= points["difference"] <= points["ci"][1]
     assert points["n"] == 60
-    # The number of turns is the limit in both arms, so it cannot move.
-    assert result["metrics"]["length.turns"]["difference"] == 0
+    # The number of turns is the limit in both arms (a game's last step may open the
+    # next turn), so it cannot move by more than chance.
+    turns = result["metrics"]["length.turns"]
+    assert 15 <= turns["baseline"] <= 16 and 15 <= turns["with"] <= 16
+    assert not turns["excludes_zero"]
 
 
 def test_the_game_itself_is_not_touched() -> None:

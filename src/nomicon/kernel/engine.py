@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import re
 from collections import deque
 from collections.abc import Callable, Collection
@@ -612,7 +613,10 @@ class Game:
             return [dict(entry) for entry in self._legal[1]]
         return self._legal_actions(actor)
 
-    def _legal_actions(self, actor: str) -> list[dict[str, Any]]:
+    def _legal_actions(self, actor: str, order: Callable[[int], list[int]] | None = None,
+                       ) -> list[dict[str, Any]]:
+        """The entries of ``legal_actions``; with ``order``, only those of the first
+        action legal in the order it gives (a permutation of the plans' indexes)."""
         out: list[dict[str, Any]] = []
         mark = self.state.mark()
         batch = Batch(mark[0])
@@ -623,14 +627,39 @@ class Game:
             return out  # joining is not offered: it is how one becomes a player
         action_plans = self.action_plans()
         prompted = bool(ctx.pending_prompts(actor))
+        probed = action_plans.for_admin if admin else action_plans.for_player
         try:
-            for plan in action_plans.for_admin if admin else action_plans.for_player:
-                out.extend(probe(ctx, actor, plan, admin, prompted))
+            if order is None:
+                for plan in probed:
+                    out.extend(probe(ctx, actor, plan, admin, prompted))
+            else:
+                for index in order(len(probed)):
+                    out.extend(probe(ctx, actor, probed[index], admin, prompted))
+                    if out:
+                        break
         finally:
             self.state.rollback(mark)
             if batch.ruleset_changed:
                 self._ruleset = ruleset_before
         return out
+
+    def random_legal_action(self, actor: str, rng: random.Random) -> dict[str, Any] | None:
+        """An entry of ``legal_actions(actor)`` drawn uniformly with ``rng`` (None: there
+        is none), probing the actions in a random order until one is legal rather than
+        probing them all: the first legal action of a uniformly random order is
+        uniformly drawn from the legal ones. Actions that list their forms (variants)
+        give several entries each, so such a ruleset draws from the whole list."""
+        if self.is_over:
+            return None
+        seat = seats.playing(self.state.root, actor)
+        if seat is None:
+            return None
+        plans_ = self.action_plans()
+        if plans_.has_variants:
+            every = self.legal_actions(seat)
+            return rng.choice(every) if every else None
+        found = self._legal_actions(seat, lambda n: rng.sample(range(n), n))
+        return found[0] if found else None
 
     # -- reading -----------------------------------------------------------
     def view(self, viewer: str = ADMIN, parts: Collection[str] | None = None, *,

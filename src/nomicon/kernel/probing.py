@@ -83,6 +83,9 @@ class Plans:
     by_name: dict[str, Plan]
     for_player: tuple[Plan, ...]
     for_admin: tuple[Plan, ...]
+    #: Whether an action lists its forms (``ActionDecl.variants``): one action, then,
+    #: may give several entries.
+    has_variants: bool = False
 
 
 def _arg_plan(arg: Arg) -> ArgPlan:
@@ -148,6 +151,7 @@ def plans(ruleset: ActionTables) -> Plans:
         for_player=tuple(p for p in every if p.name not in NOT_OFFERED and p.for_players),
         for_admin=tuple(p for p in every if p.name not in NOT_OFFERED
                         and (p.for_admin or p.name in ANSWERS)),
+        has_variants=any(c[1].variants_fn is not None for p in every for c in p.candidates),
     )
 
 

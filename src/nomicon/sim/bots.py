@@ -59,10 +59,8 @@ class RandomBot:
         self.amend = amend
 
     def choose(self, game: Game, actor: str) -> Move | None:
-        legal = game.legal_actions(actor)
-        if not legal:
-            return None
-        return self.move_for(game, actor, self.rng.choice(legal))
+        entry = game.random_legal_action(actor, self.rng)
+        return None if entry is None else self.move_for(game, actor, entry)
 
     def move_for(self, game: Game, actor: str, entry: dict[str, Any]) -> Move:
         """A move for one entry of ``legal_actions``: values for its arguments."""
