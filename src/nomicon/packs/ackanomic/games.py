@@ -9,6 +9,8 @@ child pack: announcing one is refused as not built yet.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from nomicon.authoring import Ctx, Currency, Rule, RuleParams
@@ -53,8 +55,12 @@ class GameOfPureSkill(GameRule):
     class Params(RuleParams):
         winner_points: int = Field(8, ge=0)
         referee_dollars: int = Field(8, ge=0)
+        cards: int = Field(13, ge=1, le=13, description="cards in each pack (4a: a suit)")
 
     params: Params
+
+    def child_params(self) -> dict[str, Any]:
+        return {"cards": self.params.cards}
 
     # "Upon ... a winner being declared": an instance without a single winner pays
     # nobody, the referee included.

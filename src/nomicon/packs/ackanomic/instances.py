@@ -105,6 +105,10 @@ class GameRule(Rule):
     def payoff(self, ctx: Ctx, data: InstanceEnded) -> None:
         """Pay what the game's text pays for the instance ``data`` (nothing here)."""
 
+    def child_params(self) -> dict[str, Any]:
+        """The child pack's parameters for a new instance."""
+        return dict(self.spec.params)
+
 
 def games(ctx: Ctx) -> dict[str, GameRule]:
     """The games of the rules in force, by the seed's rule number."""
@@ -120,6 +124,12 @@ def is_active(ctx: Ctx, player: str) -> bool:
 
 def active_players(ctx: Ctx) -> list[str]:
     return [player for player in ctx.players() if is_active(ctx, player)]
+
+
+def most_players(spec: GameSpec, active: int) -> int:
+    """The most players an instance of ``spec``'s game may have with ``active`` active
+    players."""
+    return spec.most if spec.most is not None else active - (spec.below_active or 0)
 
 
 def office_holder(ctx: Ctx, office: str) -> str | None:
@@ -182,15 +192,24 @@ class StartingAnInstance(Rule):
 
     # -- announcing ------------------------------------------------------------------
     def _games(self, ctx: Ctx, actor: str) -> list[str]:
-        return sorted(number for number, rule in games(ctx).items() if rule.spec.pack)
+        """The games that can be announced now: built, with enough active players."""
+        active = len(active_players(ctx))
+        return sorted(number for number, rule in games(ctx).items()
+                      if rule.spec.pack and most_players(rule.spec, active) >= rule.spec.least)
 
     def _why_not_game(self, ctx: Ctx, actor: str, game: Any) -> None:
         found = games(ctx).get(str(game))
-        if found is not None and found.spec.pack is None:
-            ctx.refuse(f"{found.spec.title} ({game}) is not built yet",
+        if found is None:
+            ctx.refuse(f"no game of the rules in force is numbered {game}",
+                       detail=f"the games: {', '.join(self._games(ctx, actor)) or 'none'}")
+        spec = found.spec
+        if spec.pack is None:
+            ctx.refuse(f"{spec.title} ({game}) is not built yet",
                        detail="its rule is in force, but Nomicon cannot play it yet")
-        ctx.refuse(f"no game of the rules in force is numbered {game}",
-                   detail=f"the games: {', '.join(self._games(ctx, actor)) or 'none'}")
+        active = len(active_players(ctx))
+        ctx.refuse(f"{spec.title} needs at least {spec.least} players, and at most "
+                   f"{most_players(spec, active)} can play now",
+                   detail=f"{active} active players")
 
     @action("announce", Arg("game", str, "the game's rule number, e.g. 1250.7",
                             choices="_games", explain="_why_not_game"),
@@ -200,13 +219,8 @@ class StartingAnInstance(Rule):
         """Announce an instance of a game: enrolment opens."""
         rule = games(ctx)[game]
         spec = rule.spec
-        ctx.require(is_active(ctx, actor), "you are not an active player",
-                    detail="a player on vacation announces no game")
-        active = active_players(ctx)
-        most = spec.most if spec.most is not None else len(active) - (spec.below_active or 0)
-        ctx.require(most >= spec.least,
-                    f"{spec.title} needs at least {spec.least} players, and at most {most} "
-                    f"can play now", detail=f"{len(active)} active players")
+        # Frozen now: the instance keeps this maximum however many are active later.
+        most = most_players(spec, len(active_players(ctx)))
         chosen = office_holder(ctx, spec.office) if spec.office else None
         if referee:
             ctx.require(spec.referees > 0, f"{spec.title} has no referee")
@@ -229,10 +243,12 @@ class StartingAnInstance(Rule):
         ctx.set_timer(f"enrolment-{number}", closes, self.close, {"instance": number})
         self._start_if_full(ctx, number)
 
-    # -- enrolling and volunteering ----------------------------------------------------
-    def _open(self, ctx: Ctx, actor: str) -> list[str]:
-        return enrolling(ctx)
+    @announce.check
+    def _active(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(is_active(ctx, actor), "you are not an active player",
+                    detail="a player on vacation announces no game")
 
+    # -- enrolling and volunteering ----------------------------------------------------
     @action("enrol", Arg("instance", int, "the instance's number", minimum=1))
     def enrol(self, ctx: Ctx, actor: str, instance: int) -> None:
         """Enrol as a player of an announced instance."""
@@ -274,6 +290,12 @@ class StartingAnInstance(Rule):
         ctx.require(actor in (record["announcer"], "admin"),
                     f"only {record['announcer']}, who announced #{instance}, may abort it")
         self._abort(ctx, record, f"{actor} aborted it")
+
+    @enrol.check
+    @volunteer.check
+    @abort_instance.check
+    def _some_enrolling(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(enrolling(ctx), "no instance of a game is open for enrolment")
 
     def _enrolling(self, ctx: Ctx, number: int) -> dict[str, Any]:
         record = instance(ctx, number)
@@ -341,7 +363,7 @@ class StartingAnInstance(Rule):
         referee = record["referee"] if spec.referees else None
         duel = record["duel"] is not None
         child = ctx.start_child(spec.pack, players=order, referee=referee,
-                                params=dict(spec.params),
+                                params=rule.child_params(),
                                 cause=f"{spec.title} #{number}" + (" (a Duel)" if duel else ""))
         ctx.set(["children", child, "game"], child)
         ctx.set([TABLE, str(number), "child"], child)

@@ -24,7 +24,7 @@ from nomicon.authoring import (
     action,
 )
 from nomicon.governance.methods import MajorityVote
-from nomicon.kernel import ruleset
+from nomicon.governance import amendments
 from nomicon.packs.ackanomic.duels import Duels
 from nomicon.packs.ackanomic.games import COUNT_TABULA, GAMES, Trophies
 from nomicon.packs.ackanomic.instances import (
@@ -118,13 +118,20 @@ class Vacations(Rule):
     @action("go-on-vacation")
     def go(self, ctx: Ctx, actor: str) -> None:
         """Go on vacation: you are not active until you return."""
-        ctx.require(not ctx.has_status(actor, VACATION), "you are on vacation already")
         ctx.grant_status(actor, VACATION)
+
+    @go.check
+    def _not_on_vacation(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(not ctx.has_status(actor, VACATION), "you are on vacation already")
 
     @action("return-from-vacation")
     def back(self, ctx: Ctx, actor: str) -> None:
         """Return from vacation: you are active again."""
-        ctx.require(ctx.end_status(actor, VACATION, "returned"), "you are not on vacation")
+        ctx.end_status(actor, VACATION, "returned")
+
+    @back.check
+    def _on_vacation(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.has_status(actor, VACATION), "you are not on vacation")
 
 
 class AckanomicParams(PackParams):
@@ -159,7 +166,9 @@ class Ackanomic(Pack):
                    (("enrol_days", params.enrol_days), ("fee", params.fee))
                    if value != StartingAnInstance.Params.model_fields[name].default}
         if changed:
-            ruleset.amend(ctx, StartingAnInstance.number, params=changed)
+            # The game's creator chose these: the rule says so from the start.
+            amendments.apply(ctx, amendments.parse([{
+                "op": "amend", "rule": StartingAnInstance.number, "params": changed}]))
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         problems: list[str] = []
