@@ -8,8 +8,8 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-
 from ackgames import START, new_game
+
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionRefused
 

@@ -23,8 +23,8 @@ from nomicon.authoring import (
     RuleParams,
     action,
 )
-from nomicon.governance.methods import MajorityVote
 from nomicon.governance import amendments
+from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic.duels import Duels
 from nomicon.packs.ackanomic.games import COUNT_TABULA, GAMES, Trophies
 from nomicon.packs.ackanomic.instances import (
