@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from ackgames import REGISTRY, START
+
 from nomicon.kernel.errors import ActionRefused
 from nomicon.service import GameService
 from nomicon.store import open_store
