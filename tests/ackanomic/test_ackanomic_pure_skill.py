@@ -140,3 +140,16 @@ def test_a_player_who_leaves_is_replaced_by_a_random_bot_not_counted(
     leaders = [p for p, total in counted.items() if total == best]
     assert settled["winners"] == (leaders if len(leaders) == 1 else [])
     assert "bob" not in settled["winners"]
+
+
+def test_a_duel_is_settled_with_its_games_winner(service: GameService) -> None:
+    parent = service.create("test-ackanomic", PLAYERS, game_id="ack").id
+    service.act(parent, "alice", "challenge", {"target": "bob", "game": "1250.92"})
+    for _ in range(3):  # the test Duel: the first to strike three times wins
+        service.act(CHILD, "bob", "strike")
+    settled = of_type(service.history(parent), "duel.settled")
+    assert [e["data"] for e in settled] == [
+        {"instance": 1, "challenger": "alice", "challenged": "bob", "winner": "bob"}]
+    with service.reading(parent) as game:
+        record = game.view("admin")["instances"]["1"]
+    assert (record["status"], record["duel"]["winner"]) == ("settled", "bob")
