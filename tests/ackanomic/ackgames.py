@@ -6,12 +6,19 @@ under test do not depend on what the child plays."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
 from nomicon.kernel.engine import Game
 from nomicon.kernel.pack import Initial, Registry, installed
-from nomicon.packs.ackanomic.games import COUNT_TABULA
+from nomicon.packs.ackanomic.games import (
+    COUNT_TABULA,
+    DoubleCrash,
+    Fictionary,
+    Ghost,
+    LimerickContest,
+)
 from nomicon.packs.ackanomic.instances import GameRule, GameSpec, rule_number
 from nomicon.packs.ackanomic.parent import Ackanomic
 from subgamepacks import DUEL, DuelPack
@@ -52,6 +59,32 @@ class Duelling(GameRule):
 TEST_GAMES = (GhostLike, OfficeRefereed, Duelling)
 
 
+# The declared games with the blank Nomic pack as their child, so that their payoffs,
+# rules of the parent, can be settled before their own child games are built.
+class PlayableLimerick(LimerickContest):
+    key = "test-playable-limerick"
+    spec = replace(LimerickContest.spec, pack="nomic")
+
+
+class PlayableGhost(Ghost):
+    key = "test-playable-ghost"
+    spec = replace(Ghost.spec, pack="nomic")
+
+
+class PlayableFictionary(Fictionary):
+    key = "test-playable-fictionary"
+    spec = replace(Fictionary.spec, pack="nomic")
+
+
+class PlayableDoubleCrash(DoubleCrash):
+    key = "test-playable-double-crash"
+    spec = replace(DoubleCrash.spec, pack="nomic")
+
+
+PLAYABLE = (PlayableLimerick, PlayableGhost, PlayableFictionary, PlayableDoubleCrash)
+DECLARED = (LimerickContest, Ghost, Fictionary, DoubleCrash)
+
+
 class AckanomicTesting(Ackanomic):
     id = "test-ackanomic"
     title = "Ackanomic with test games"
@@ -59,9 +92,18 @@ class AckanomicTesting(Ackanomic):
     rule_classes = (*Ackanomic.rule_classes, *TEST_GAMES)
 
 
+class AckanomicPlayable(Ackanomic):
+    id = "test-ackanomic-playable"
+    title = "Ackanomic with its declared games playable"
+    initial = (*(entry for entry in Ackanomic.initial if entry.cls not in DECLARED),
+               *(Initial(cls) for cls in PLAYABLE))
+    rule_classes = (*Ackanomic.rule_classes, *PLAYABLE)
+
+
 def registry() -> Registry:
-    """The installed packs, with the test Ackanomic and the test Duel."""
-    return installed().with_pack(AckanomicTesting()).with_pack(DuelPack())
+    """The installed packs, with the test Ackanomics and the test Duel."""
+    return (installed().with_pack(AckanomicTesting()).with_pack(AckanomicPlayable())
+            .with_pack(DuelPack()))
 
 
 REGISTRY = registry()

@@ -26,7 +26,7 @@ from nomicon.authoring import (
 from nomicon.governance import amendments
 from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic.duels import Duels
-from nomicon.packs.ackanomic.games import COUNT_TABULA, GAMES, Trophies
+from nomicon.packs.ackanomic.games import COUNT_TABULA, GAMES, TREASURY, Trophies
 from nomicon.packs.ackanomic.instances import (
     ABORTED_STATUS,
     ENROLLING,
@@ -38,8 +38,6 @@ from nomicon.packs.ackanomic.instances import (
     StartingAnInstance,
 )
 
-#: The Treasury's account in the ledger.
-TREASURY = "treasury"
 #: The offices of Ackanomic that the games name, as roles of the parent game.
 OFFICES = (COUNT_TABULA, "Poet Laureate", "Speaker", "Scorekeeper")
 
