@@ -60,6 +60,7 @@ class Duels(Rule):
         rule = games(ctx)[game]
         referee = office_holder(ctx, rule.spec.office) if rule.spec.office else None
         number = start_instance(ctx, rule, [actor, target], referee, announcer=actor,
+                                least=2, most=2,
                                 duel={"challenger": actor, "challenged": target})
         with ctx.running(starting):
             starting.begin(ctx, ctx.get([TABLE, str(number)]))

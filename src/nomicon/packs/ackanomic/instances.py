@@ -160,18 +160,19 @@ def of_child(ctx: Ctx, child: str) -> dict[str, Any] | None:
 
 
 def start_instance(ctx: Ctx, rule: GameRule, players: list[str], referee: str | None, *,
-                   announcer: str, duel: dict[str, str] | None = None) -> int:
-    """Record a new instance of ``rule``'s game: enrolling, or, for a Duel, started at
-    once with its two players. Returns its number."""
+                   announcer: str, least: int, most: int, closes: str | None = None,
+                   duel: dict[str, str] | None = None) -> int:
+    """Record a new instance of ``rule``'s game, enrolling ``players`` so far, with
+    its limits (frozen here) and the end of its enrolment (None: a Duel, which skips
+    it). Returns its number."""
     number = len(ctx.get([TABLE], None) or {}) + 1
     if not ctx.state.has([TABLE]):
         ctx.set([TABLE], {})
     ctx.add_record(TABLE, str(number), {
         "id": number, "game": rule.spec.number, "title": rule.spec.title,
         "announcer": announcer, "referee": referee, "enrolled": list(players),
-        "least": len(players), "most": len(players), "announced": iso(ctx.now),
-        "closes": None, "child": None, "seating": {}, "duel": duel, "fees": {},
-        "status": ENROLLING})
+        "least": least, "most": most, "announced": iso(ctx.now), "closes": closes,
+        "child": None, "seating": {}, "duel": duel, "fees": {}, "status": ENROLLING})
     return number
 
 
@@ -228,11 +229,9 @@ class StartingAnInstance(Rule):
                         f"{spec.title} is refereed by the {spec.office}, {chosen}")
             chosen = actor
         playing = [] if chosen == actor and not spec.referee_plays else [actor]
-        number = start_instance(ctx, rule, playing, chosen, announcer=actor)
         closes = ctx.now + timedelta(days=self.params.enrol_days)
-        ctx.set([TABLE, str(number), "least"], spec.least)
-        ctx.set([TABLE, str(number), "most"], most)
-        ctx.set([TABLE, str(number), "closes"], iso(closes))
+        number = start_instance(ctx, rule, playing, chosen, announcer=actor,
+                                least=spec.least, most=most, closes=iso(closes))
         for player in playing:
             self._pay_fee(ctx, number, player)
         who = f"; {chosen} referees" if chosen else ""
@@ -314,6 +313,8 @@ class StartingAnInstance(Rule):
         ctx.set([TABLE, str(number), "fees", player], fee)
 
     def _refund(self, ctx: Ctx, record: dict[str, Any], why: str) -> None:
+        if not record["fees"]:
+            return  # nobody paid (no fee): no escrow to open
         escrow = ctx.escrow(f"instance-{record['id']}")
         for player, fee in sorted(record["fees"].items()):
             ctx.transfer(escrow, player, fee, "A$", f"fee for #{record['id']} refunded: {why}")
@@ -365,6 +366,8 @@ class StartingAnInstance(Rule):
         child = ctx.start_child(spec.pack, players=order, referee=referee,
                                 params=rule.child_params(),
                                 cause=f"{spec.title} #{number}" + (" (a Duel)" if duel else ""))
+        # The child's record names its game, as the record of every instance does,
+        # so that a reader of ``children.<id>`` finds the game to open.
         ctx.set(["children", child, "game"], child)
         ctx.set([TABLE, str(number), "child"], child)
         ctx.set([TABLE, str(number), "players"], order)
