@@ -1,8 +1,9 @@
-"""Ackanomic: for now, its first game, the Game of Pure Skill (rule 1250.7), standalone.
+"""Ackanomic: the parent game (``ackanomic``, :mod:`.parent`) and its games.
 
-The Ackanomic pack will hold the main game and one module per sub-game (its games and
-contests are child games with their own rulesets). Until then, ``ackanomic-goofspiel``
-plays the Game of Pure Skill on its own: a table of players that plays instances of
+The parent plays its games and contests as child games with their own rulesets
+(rule 1250.1 VI, :mod:`.instances`); the first is the Game of Pure Skill (rule
+1250.7), the pack ``ackanomic-goofspiel``. That pack also plays the game on its own
+(kept for the benchmarks): a table of players that plays instances of
 the game one after another and pays clause 5's payoff into its own ledger. Started
 by a rule of another game as a child game (``ctx.start_child("ackanomic-goofspiel",
 players=..., referee=...)``), it plays one instance, with the players and referee the
@@ -18,7 +19,10 @@ from pydantic import Field
 from nomicon.authoring import Ctx, Initial, Pack, PackParams
 from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic import goofspiel
+from nomicon.packs.ackanomic.parent import Ackanomic
 from nomicon.packs.ackanomic.upgrades import UPGRADES
+
+__all__ = ["Ackanomic", "AckanomicGoofspiel"]
 
 # The rules whose workings the invariants check: with all of them in force, the spades
 # and the packs are conserved.

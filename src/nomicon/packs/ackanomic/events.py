@@ -68,3 +68,68 @@ DRAW_PRIZE = EventKind("pure-skill.draw-prize", Round)
 BIDS_IN = EventKind("pure-skill.bids-in", BidsIn)
 GAME_OVER = EventKind("pure-skill.game-over", events.NoFields)
 CLOSED = EventKind("pure-skill.closed", Instance)
+
+
+# -- the parent game (pack ``ackanomic``) ------------------------------------------------
+class Announced(TypedDict):
+    instance: int
+    game: str  # the game's rule number, "1250.7"
+    announcer: str
+    referee: str | None  # so far (None: nobody yet)
+    least: int  # the players it needs, frozen at the announcement
+    most: int
+    closes: str  # when enrolment closes at the latest (ISO 8601)
+
+
+class Enrolled(TypedDict):
+    instance: int
+    player: str
+
+
+class Aborted(TypedDict):
+    instance: int
+    reason: str
+
+
+class InstanceStarted(TypedDict):
+    instance: int
+    game: str
+    child: str  # the child game's id
+    players: list[str]  # in the order the dice drew
+    referee: str | None  # None: the engine referees
+    seating: dict[str, str]  # each player's number, letter or place, as the game says
+    duel: bool
+
+
+class InstanceEnded(TypedDict):
+    instance: int
+    game: str
+    child: str
+    winners: list[str]
+    scores: dict[str, int | float]
+    referee: str | None
+    began: int  # how many players began the game
+    duel: bool
+
+
+class DuelSettled(TypedDict):
+    instance: int
+    challenger: str
+    challenged: str
+    winner: str | None
+
+
+#: An instance of a game is announced: enrolment opens.
+ANNOUNCED = EventKind("instance.announced", Announced)
+#: A player enrols in an instance.
+ENROLLED = EventKind("instance.enrolled", Enrolled)
+#: A player volunteers to referee an instance.
+REFEREE_VOLUNTEERED = EventKind("instance.referee-volunteered", Enrolled)
+#: An instance is aborted before it starts; what was paid to enrol is refunded.
+ABORTED = EventKind("instance.aborted", Aborted)
+#: An instance starts: its child game is made.
+INSTANCE_STARTED = EventKind("instance.started", InstanceStarted)
+#: An instance's child game is over and settled: the game's rule pays.
+INSTANCE_ENDED = EventKind("instance.ended", InstanceEnded)
+#: A Duel's game is settled: its result is the Duel's.
+DUEL_SETTLED = EventKind("duel.settled", DuelSettled)
