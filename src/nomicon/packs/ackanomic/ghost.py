@@ -264,7 +264,7 @@ class OrderOfPlay(Rule):
         if (not in_progress(ctx) or payload["turn"] != ctx.get([KEY, "turns"])
                 or ctx.get([KEY, "protest"]) is not None):
             return
-        Resigning.resign_in_turn(ctx, payload["player"], "timeout")
+        Resigning.resign_in_turn(ctx, ctx.get([KEY, "turn"]), "timeout")
 
 
 class Additions(Rule):
@@ -280,7 +280,7 @@ class Additions(Rule):
 
     params: Params
 
-    @action("join")
+    @action("ask-to-join")
     def join(self, ctx: Ctx, actor: str) -> None:
         """Ask to be added to the game of Ghost under way."""
         number = len(ctx.get([KEY, "order"])) + 1
@@ -300,7 +300,7 @@ class Additions(Rule):
         ctx.require(actor not in ctx.get([KEY, "order"]),
                     "you are already in this game" if actor in playing(ctx)
                     else "you were removed from this game")
-        highest = ctx.get([KEY, "order"])[-1]
+        highest = playing(ctx)[-1]
         ctx.require(additions_open(ctx), "players may be added only before the first turn "
                     f"of the player assigned the highest number ({highest})")
 
@@ -486,9 +486,12 @@ If the referee resigns his position, goes on vacation, or leaves the game of Ack
     def resign_referee(self, ctx: Ctx, actor: str) -> None:
         """Resign your position as the referee of this game: it is suspended until
         someone becomes referee."""
+        self._lose_referee(ctx, "resigned")
+
+    @resign_referee.check
+    def _resign_referee_check(self, ctx: Ctx, actor: str) -> None:
         ctx.require(in_progress(ctx) and actor == ctx.get([KEY, "referee"]),
                     "you are not the referee of a game in progress")
-        self._lose_referee(ctx, "resigned")
 
     @hook(events.SEAT_LEFT)
     def referee_left(self, ctx: Ctx, data: events.PlayerLeft) -> None:
@@ -527,7 +530,7 @@ If the referee resigns his position, goes on vacation, or leaves the game of Ack
         ctx.require(actor not in playing(ctx),
                     "a player of this instance of Ghost may not become its referee")
 
-    @veto(*PLAYS, "join", "object")
+    @veto(*PLAYS, "ask-to-join", "object")
     def suspended(self, ctx: Ctx, actor: str, decl: ActionDecl, args: dict[str, Any]) -> None:
         if in_progress(ctx) and ctx.get([KEY, "suspended"]):
             ctx.refuse("the game is suspended: it has no referee",

@@ -94,10 +94,10 @@ def winner_points(began: int, duel: bool) -> int:
 
 
 def additions_open(ctx: Ctx) -> bool:
-    """Whether players may still be added: the player assigned the highest number has
-    not yet had a turn."""
-    order: list[str] = ctx.get([KEY, "order"])
-    return bool(order) and order[-1] not in ctx.get([KEY, "had_turn"], [])
+    """Whether players may still be added: the player in the game assigned the highest
+    number has not yet had a turn."""
+    left = playing(ctx)
+    return bool(left) and left[-1] not in ctx.get([KEY, "had_turn"], [])
 
 
 def remove(ctx: Ctx, player: str, why: str) -> None:
