@@ -434,8 +434,8 @@ A player may remove themselves from an instance of the game at any time by posti
         ctx.set([KEY, "last"], None)
         ctx.state.append([KEY, "history"], {"turn": ctx.get([KEY, "turns"]), "player": player,
                                             "play": "resign", "word": None})
-        remove(ctx, player, why)
-        next_turn(ctx, player)
+        if not remove(ctx, player, why):
+            next_turn(ctx, player)
 
 
 # -- 5. and 6. --------------------------------------------------------------------------

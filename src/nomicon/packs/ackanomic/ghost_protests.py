@@ -27,7 +27,6 @@ from nomicon.packs.ackanomic.ghost_state import (
     TURN_TIMER,
     in_progress,
     next_turn,
-    playing,
     remove,
 )
 
@@ -130,7 +129,8 @@ If the protest was on the grounds that the ghost word cannot be found within any
 
     def no_answer(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         protest = _protest(ctx)
-        if protest is None or protest["answer"] is not None or not in_progress(ctx):
+        if (protest is None or protest["answer"] is not None or not in_progress(ctx)
+                or protest["word"] != payload["word"]):
             return
         self._resolve(ctx, True, None, "rule")
 
@@ -195,7 +195,7 @@ class Removals(Rule):
 
     @hook(RESOLVED)
     def remove_the_loser(self, ctx: Ctx, data: Resolved) -> None:
-        if data["removed"] in playing(ctx):
-            remove(ctx, data["removed"], "protest")
+        if remove(ctx, data["removed"], "protest"):
+            return  # the game is over
         # 41: the turn after a protest begins when the protest is resolved.
         next_turn(ctx, data["protester"])

@@ -100,19 +100,24 @@ def additions_open(ctx: Ctx) -> bool:
     return bool(left) and left[-1] not in ctx.get([KEY, "had_turn"], [])
 
 
-def remove(ctx: Ctx, player: str, why: str) -> None:
+def remove(ctx: Ctx, player: str, why: str) -> bool:
     """Remove ``player`` from the game (no longer a player in this instance); the game
-    ends when exactly one player remains."""
+    ends when exactly one player remains. True when this removal ended it (a table may
+    then have begun its next instance: the caller begins no turn)."""
     if player not in playing(ctx):
-        return
+        return False
     left = [name for name in playing(ctx) if name != player]
     ctx.set([KEY, "playing"], left)
+    if ctx.get([KEY, "turn"]) == player:
+        ctx.set([KEY, "turn"], None)  # the next turn begins when the caller says
     ctx.set([KEY, "additions"], {name: until for name, until
                                  in ctx.get([KEY, "additions"], {}).items() if name != player})
     ctx.emit(REMOVED, f"{player} is removed from the game of Ghost ({why})", player=player,
              why=why, remaining=left)
     if len(left) <= 1:
         end(ctx, left[0] if left else None)
+        return True
+    return False
 
 
 def end(ctx: Ctx, winner: str | None) -> None:
