@@ -12,7 +12,7 @@ import pytest
 
 import nomicon
 from nomicon.kernel.engine import Game
-from nomicon.kernel.errors import GameError
+from nomicon.kernel.errors import ActionRefused, GameError
 from nomicon.kernel.state import fold
 from nomicon.packs.nomopoly4 import NomopolyIV, history
 
@@ -144,3 +144,20 @@ def test_the_land_rush_is_over_in_a_history_that_goes_past_it() -> None:
     assert 1235 not in [rule.number for rule in later.ruleset.rules]
     assert "fort-land-rush" not in later.state.root.get("timers", {})
     assert "land-rush" not in {entry["name"] for entry in later.legal_actions("alice")}
+
+
+def test_paying_in_dollars_after_the_money_rule_is_repealed_is_refused_not_an_error() -> None:
+    game = new_game(history=0)
+    game.act("alice", "propose", title="No money", text="Repeal Rule 401.",
+             amendment=[{"op": "repeal", "rule": 401}])
+    number = max(int(k) for k in game.state.root["proposals"])
+    for player in PLAYERS:
+        if game.state.root["proposals"][str(number)]["status"] == "open":
+            game.act(player, "vote", proposal=number, vote="for")
+    assert "401" not in game.state.root["rules"]
+    before, length = game.view(), len(game.log)
+    # Rule 601 (Trade) is still in force, but no rule declares the dollars it gives.
+    with pytest.raises(ActionRefused, match=r"no rule in force declares the currency "
+                                            r"'dollars' \(Rule 601, Trade\)"):
+        game.act("alice", "give", to="bob", amount=5)
+    assert game.view() == before and len(game.log) == length

@@ -41,7 +41,11 @@ def declaration(ctx: Acting, currency: str) -> tuple[Rule, Currency]:
     """The rule in force that declares ``currency``, and its declaration."""
     found = ctx.rules.currencies.get(currency)
     if found is None:
-        raise KeyError(f"no rule in force declares the currency {currency!r}")
+        # A refusal, not an error: the rule that declared it may have been repealed
+        # while the rules that pay in it stay in force.
+        ctx.refuse(f"no rule in force declares the currency {currency!r}",
+                   detail="a proposal repealed the rule that declared it")
+    assert found is not None
     return found
 
 

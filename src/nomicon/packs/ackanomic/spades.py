@@ -104,7 +104,12 @@ def _ensure_table(ctx: Ctx) -> None:
 
 
 def table(ctx: Ctx) -> dict[str, Any]:
-    found: dict[str, Any] = ctx.get([KEY])
+    """The Spades table; refused in a game without one (a Spades rule enacted by a
+    proposal into another game plays only once Rule 93 has set a table up)."""
+    found: dict[str, Any] | None = ctx.get([KEY], None)
+    ctx.require(found is not None, "there is no Spades table in this game",
+                detail="Rule 93 (Beginning the game) sets the table up")
+    assert found is not None
     return found
 
 
