@@ -205,7 +205,7 @@ class ChildGames:
                 # No child, not over yet, or archived by a revert: the game that
                 # continues it settles when it ends.
                 return []
-            result = child.pack.result(copy_tree(root))
+            result = subgames.reported(child.pack.result(copy_tree(root)))
             at = child.clock
         parent_id, key = str(link["game"]), str(link["child"])
         try:

@@ -70,6 +70,9 @@ class PlayableGhost(Ghost):
     key = "test-playable-ghost"
     spec = replace(Ghost.spec, pack="nomic")
 
+    def child_params(self, duel: bool = False) -> dict[str, Any]:
+        return {}  # the blank Nomic pack standing in for Ghost takes no parameters
+
 
 class PlayableFictionary(Fictionary):
     key = "test-playable-fictionary"

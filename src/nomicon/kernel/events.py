@@ -274,6 +274,7 @@ class ChildSettled(TypedDict):
     scores: dict[str, Any]  # by player
     referee: str | None
     rounds: int | None
+    details: NotRequired[dict[str, Any]]  # the game's own (a result's other fields)
 
 
 class ParentInput(TypedDict):

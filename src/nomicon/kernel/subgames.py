@@ -111,6 +111,20 @@ class ChildResult(BaseModel):
     scores: dict[str, int | float] = {}
     referee: str | None = None
     rounds: int | None = None
+    #: What else the game reports for its parent's rules (a Ghost's players who
+    #: began, a Tromino Go referee's A$ per round).
+    details: dict[str, Any] = {}
+
+
+def reported(result: dict[str, Any]) -> dict[str, Any]:
+    """A child pack's ``Pack.result``, as settled: the fields other than a result's
+    own are the game's details."""
+    known = set(ChildResult.model_fields)
+    extra = {name: value for name, value in result.items() if name not in known}
+    if not extra:
+        return result
+    return {name: value for name, value in result.items() if name in known} | {
+        "details": {**result.get("details", {}), **extra}}
 
 
 class Packs(Protocol):
@@ -328,8 +342,10 @@ def settle(ctx: Acting, key: str, result: dict[str, Any]) -> None:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'result'}: {e['msg']}"
                              for e in exc.errors())
         ctx.refuse(f"not a child game's result: {problems}",
-                   detail="a result has winners, scores, referee and rounds")
+                   detail="a result has winners, scores, referee, rounds and details")
     plain = found.model_dump()
+    if not plain["details"]:
+        del plain["details"]  # as results were before they had details: logs replay alike
     ctx.set([TABLE, key, "result"], plain)
     ctx.set([TABLE, key, "settled"], iso(ctx.now))
     ctx.set_status(TABLE, key, SETTLED)

@@ -1,10 +1,10 @@
 """The games of Games & Contests as rules of the parent game: what each is (its
 :class:`~nomicon.packs.ackanomic.instances.GameSpec`) and what it pays the parent.
 
-Only the Game of Pure Skill (1250.7) is played yet, by the child pack
-``ackanomic-goofspiel``. The Limerick Contest (1250.8), Ghost (1250.9), Fictionary
+The Game of Pure Skill (1250.7) is played by the child pack ``ackanomic-goofspiel``
+and Ghost (1250.9) by ``ackanomic-ghost``. The Limerick Contest (1250.8), Fictionary
 (1250.10) and Double Crash (1250.12) are declared, with their limits and their
-payoffs, but have no child pack: announcing one is refused as not built yet.
+payoffs, but have no child pack yet: announcing one is refused as not built yet.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class GameOfPureSkill(GameRule):
 
     params: Params
 
-    def child_params(self) -> dict[str, Any]:
+    def child_params(self, duel: bool = False) -> dict[str, Any]:
         return {"cards": self.params.cards}
 
     # "Upon ... a winner being declared": an instance without a single winner pays
@@ -91,13 +91,13 @@ class LimerickContest(GameRule):
 
 
 class Ghost(GameRule):
-    """Ghost (rule 1250.9): Players: minimum -- 2; maximum -- the number of active players when an instance of Ghost is initiated less 1; Referees -- one. [Not built yet: no instance can be announced.]"""  # noqa: E501
+    """Ghost (rule 1250.9): Players: minimum -- 2; maximum -- the number of active players when an instance of Ghost is initiated less 1; Referees -- one. [Played in a child game of the pack ackanomic-ghost.]"""  # noqa: E501
 
     key = "ghost"
     number = rule_number("1250.9")
     title = "Ghost"
-    spec = GameSpec("1250.9", "Ghost", None, least=2, below_active=1, draw="numbers",
-                    duel=True)
+    spec = GameSpec("1250.9", "Ghost", "ackanomic-ghost", least=2, below_active=1,
+                    draw="numbers", duel=True)
 
     class Params(RuleParams):
         referee_dollars: int = Field(8, ge=0)
@@ -105,6 +105,10 @@ class Ghost(GameRule):
         most_points: int = Field(8, ge=0, description="points when more than eight began")
 
     params: Params
+
+    def child_params(self, duel: bool = False) -> dict[str, Any]:
+        # A Duel's Ghost admits no additions (2.) and pays no points (5.).
+        return {"duel": duel}
 
     def payoff(self, ctx: Ctx, data: InstanceEnded) -> None:
         """5. Winning: If exactly one player remains in the game, that player wins. The winner receives a standard Trophy. When a winner is found, the referee shall receive 8 A$. If this game took place as a Duel, the winner shall receive no additional compensation. If it was not a Duel and fewer than four players began the game, the winner receives four points. If from four to eight players began the game, the winner receives points equal to the number of players that began the game. If more than eight players began the game, the winner receives 8 points."""  # noqa: E501
