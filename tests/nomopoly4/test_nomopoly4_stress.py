@@ -36,9 +36,10 @@ PLAYERS = ["alice", "bob", "carol", "dave"]
 #: The issue's size, per starting point.
 FULL_STEPS = 10_000
 #: What the suite runs without the environment variable. The cost of a step grows with
-#: the game (units, proposals, the log): 2,000 steps take seconds of CPU at history=18
-#: and about a minute at the end of the history, while 10,000 take minutes at each point,
-#: too long for the default suite; ``NOMICON_N4_STRESS_STEPS=10000`` runs the full size.
+#: the game (the bots' armies make more command forms to list): 2,000 steps take seconds
+#: of CPU at each point, 10,000 take more than five times as long (a minute and a half
+#: at history=18, several minutes at the later points), too long for the default suite
+#: on two shared cores; ``NOMICON_N4_STRESS_STEPS=10000`` runs the full size.
 DEFAULT_STEPS = 2_000
 STEPS = int(os.environ.get("NOMICON_N4_STRESS_STEPS", DEFAULT_STEPS))
 #: How often (in actions) the invariants and the fold of the log are checked.
