@@ -143,6 +143,10 @@ class Layout:
         """
         if not (self.exists(a) and self.exists(b)):
             raise ValueError(f"no way between {a} and {b}: not both squares of the board")
+        if a == b:
+            return 0
+        if b in self.neighbours(a):  # the common question, answered without a search
+            return 1
         return _distances(self, a).get(b)
 
     def span(self, a: int, b: int) -> int:
