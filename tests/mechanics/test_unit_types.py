@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from armypack import START, Scv, acting, amend, entity, new_game, place
 
+from nomicon.kernel import ruleset
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import Refusal
 from nomicon.kernel.timefmt import iso
@@ -78,6 +79,27 @@ def test_raising_a_types_maximum_gives_each_existing_one_the_difference_once() -
     amend(game, Scv, max_hp=30)  # lowered: none above it
     assert (entity(game, whole)["hp"], entity(game, hurt)["hp"]) == (30, 27)
     assert place(game, "scv", "bob", 15) and entity(game, "scv-3")["hp"] == 30
+
+
+def test_the_catalogue_follows_the_rules_in_force_through_amendments_and_rollbacks() -> None:
+    # The catalogue is worked out once per ruleset: an amendment (a new ruleset) shows at
+    # once, within the same action too, and an action rolled back leaves the old one.
+    game = new_game()
+    with acting(game) as ctx:
+        assert units.catalogue(ctx)["scv"].max_hp == 20
+        units.catalogue(ctx).pop("scv")  # a caller's copy: the catalogue stays whole
+        assert units.stats_of(ctx, "scv") is not None
+    amend(game, Scv, max_hp=40)
+    with acting(game) as ctx:
+        assert units.catalogue(ctx)["scv"].max_hp == 40
+        ruleset.amend(ctx, Scv.number, params={"max_hp": 35})
+        assert units.catalogue(ctx)["scv"].max_hp == 35
+    with pytest.raises(Refusal), acting(game) as ctx:
+        ruleset.amend(ctx, Scv.number, params={"max_hp": 25})
+        assert units.catalogue(ctx)["scv"].max_hp == 25
+        ctx.refuse("rolled back by the test")
+    with acting(game) as ctx:
+        assert units.catalogue(ctx)["scv"].max_hp == 35
 
 
 def test_a_square_holds_units_and_buildings_of_one_owner_unless_a_rule_says_otherwise() -> None:

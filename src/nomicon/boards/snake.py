@@ -26,6 +26,7 @@ import math
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 Cell = tuple[int, int]
@@ -140,21 +141,13 @@ class Layout:
         """The fewest moves to an adjacent square that go from ``a`` to ``b`` over
         squares of the board (Nomopoly IV's distance); None when no way leads there.
         """
-        # Breadth-first search written out: the boards have a few hundred squares and
-        # the project has no graph library among its dependencies for ten lines.
         if not (self.exists(a) and self.exists(b)):
             raise ValueError(f"no way between {a} and {b}: not both squares of the board")
-        seen = {a: 0}
-        queue = deque([a])
-        while queue:
-            here = queue.popleft()
-            if here == b:
-                return seen[here]
-            for there in self.neighbours(here):
-                if there not in seen:
-                    seen[there] = seen[here] + 1
-                    queue.append(there)
-        return None
+        if a == b:
+            return 0
+        if b in self.neighbours(a):  # the common question, answered without a search
+            return 1
+        return _distances(self, a).get(b)
 
     def span(self, a: int, b: int) -> int:
         """Nomopoly II's "distance" (XXIX.3): the larger of the rows and the columns
@@ -384,3 +377,22 @@ def relocated(where: Any, renumbering: Renumbering) -> Any:
     if new is None:
         raise ValueError(f"square {where} is gone; move what stands on it first")
     return new
+
+
+# A layout is an immutable value, so the distances from a square never change: a
+# rule that lists the squares within reach asks for one distance per square of the
+# board, and a search per question made that quadratic in the board's size.
+@lru_cache(maxsize=4096)
+def _distances(layout: Layout, origin: int) -> Mapping[int, int]:
+    """The fewest moves from ``origin`` to every square a way leads to."""
+    # Breadth-first search written out: the boards have a few hundred squares and
+    # the project has no graph library among its dependencies for ten lines.
+    seen = {origin: 0}
+    queue = deque([origin])
+    while queue:
+        here = queue.popleft()
+        for there in layout.neighbours(here):
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    return seen

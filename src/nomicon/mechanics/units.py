@@ -22,6 +22,7 @@ transformation, which keeps the id, keeps them.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
@@ -113,9 +114,23 @@ class Stats:
     rule: UnitType
 
 
+#: The catalogue of each ruleset, worked out once. The engine builds a new ruleset
+#: whenever the rules in force change and never alters one, while the commands ask for
+#: the catalogue for every form of every unit (most of the time of listing the legal
+#: actions of a game with an army); weak keys, so a ruleset's entry goes with it.
+_CATALOGUES: weakref.WeakKeyDictionary[Any, dict[str, Stats]] = weakref.WeakKeyDictionary()
+
+
 def catalogue(ctx: Ctx) -> dict[str, Stats]:
     """Every type of the rules in force, by kind, in precedence order."""
-    return catalogue_of(ctx.rules.rules)
+    rules = ctx.rules
+    try:
+        found = _CATALOGUES.get(rules)
+    except TypeError:  # rules in force that cannot be weakly referred to: no memo
+        return catalogue_of(rules.rules)
+    if found is None:
+        found = _CATALOGUES[rules] = catalogue_of(rules.rules)
+    return dict(found)  # a copy: the caller may change it, the memo stays
 
 
 def catalogue_of(rules: Sequence[Rule]) -> dict[str, Stats]:
