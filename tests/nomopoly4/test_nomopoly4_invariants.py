@@ -28,16 +28,16 @@ EMPTY = 77
 
 
 @cache
-def _end_of_history() -> dict[str, Any]:
+def _at(k: int) -> dict[str, Any]:
     game = nomicon.new_game("nomopoly-iv", players=PLAYERS, seed=4, start=START,
-                            params={"history": history.built_prefix()}, allow_forced=True)
+                            params={"history": k}, allow_forced=True)
     return game.state.root
 
 
-def state() -> dict[str, Any]:
-    """A fresh copy of the state at the end of the built history, with no unit,
-    building or ? box on :data:`EMPTY`."""
-    root = copy.deepcopy(_end_of_history())
+def state(k: int | None = None) -> dict[str, Any]:
+    """A fresh copy of the state at history ``k`` (by default the end of the built
+    history), with no unit, building or ? box on :data:`EMPTY`."""
+    root = copy.deepcopy(_at(history.built_prefix() if k is None else k))
     assert not [e for e in root["entities"].values() if e.get("location") == EMPTY]
     return root
 
@@ -134,7 +134,7 @@ def test_hit_points_outside_one_to_the_maximum_are_reported() -> None:
 
 
 def test_an_imp_above_its_maximum_is_reported() -> None:
-    root = state()
+    root = state(36)  # Imps (P29) are in force; P39 turns them into Minions
     put(root, "imp-x", "imp", None, 51)  # "Imps have 50 HP" (Rule 1901)
     assert PACK.invariants(root) == ["imp-x has 51 hit points, not 1..50"]
 
