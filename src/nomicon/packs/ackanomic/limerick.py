@@ -68,6 +68,7 @@ from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic.limerick_events import (
     ENDED,
     JUDGED,
+    NEXT_CONTEST,
     OPEN_VOTING,
     POSTED,
     STARTED,
@@ -86,10 +87,16 @@ ACCEPT, REFUSE = "accept", "refuse"
 LINES = 5
 
 
-def new_table(voters: list[str], poet: str | None, with_referee: bool) -> dict[str, Any]:
-    """The ``limerick`` part of the state before the contest begins."""
-    return {"players": [], "referee": None, "voters": list(voters), "poet": poet,
-            "with_referee": with_referee, "phase": "waiting", "ends": None,
+def new_table(voters: list[str], poet: str | None, with_referee: bool,
+              contests: int = 1) -> dict[str, Any]:
+    """The ``limerick`` part of the state before the first contest begins."""
+    return {"voters": list(voters), "poet": poet, "with_referee": with_referee,
+            "contests": contests, "number": 0, "results": [], **fresh_contest()}
+
+
+def fresh_contest() -> dict[str, Any]:
+    """The fields of one contest, before it begins."""
+    return {"players": [], "referee": None, "phase": "waiting", "ends": None,
             "limericks": {}, "posted": [], "pending": [], "winner": None, "how": None,
             "votes": {}}
 
@@ -162,6 +169,10 @@ class Starting(Rule):
     def on_joined(self, ctx: Ctx, data: events.PlayerEvent) -> None:
         self._start_if_ready(ctx)
 
+    @hook(NEXT_CONTEST)
+    def next_contest(self, ctx: Ctx, data: events.NoFields) -> None:
+        self._start_if_ready(ctx)
+
     def _start_if_ready(self, ctx: Ctx) -> None:
         state = contest(ctx)
         if state["phase"] != "waiting" or ctx.get(["game", "status"]) != "active":
@@ -175,12 +186,17 @@ class Starting(Rule):
             if not set(players) | {referee} - {None} <= set(members):
                 return
         else:
+            # Standalone, contests follow one another: each takes the next two
+            # members in the order they joined, and the member after them referees
+            # when a referee is wanted (INTERPRETATIONS.md).
             wanted = 2 + (1 if state["with_referee"] else 0)
             if len(members) < wanted:
                 return
-            players = members[:2]
-            referee = members[2] if state["with_referee"] else None
+            first = 2 * state["number"] % len(members)
+            players = [members[first], members[(first + 1) % len(members)]]
+            referee = members[(first + 2) % len(members)] if state["with_referee"] else None
         ends = ctx.now + timedelta(days=self.params.writing_days)
+        ctx.set([KEY, "number"], state["number"] + 1)
         ctx.set([KEY, "players"], players)
         ctx.set([KEY, "referee"], referee)
         ctx.set([KEY, "phase"], "writing")
@@ -233,7 +249,8 @@ class Posting(Rule):
                        parse(ctx.get([KEY, "ends"])))
         ctx.prompt(referee, [ACCEPT, REFUSE], ACCEPT, handler=self.judged,
                    message=f"accept {actor}'s limerick, or refuse it as offensive (Rule 4)",
-                   deadline=deadline, data={"player": actor, "text": limerick})
+                   deadline=deadline, data={"player": actor, "text": limerick,
+                                            "contest": ctx.get([KEY, "number"])})
 
     @submit.check
     def _submit_check(self, ctx: Ctx, actor: str) -> None:
@@ -244,9 +261,11 @@ class Posting(Rule):
 
     def judged(self, ctx: Ctx, prompt: dict[str, Any], option: str) -> None:
         player = prompt["data"]["player"]
+        state = contest(ctx)
         # Answered, or defaulted, after the 3 days ended the posting: the limerick
         # counted as posted then (writing_over), and stays so.
-        if contest(ctx)["phase"] != "writing" or player not in ctx.get([KEY, "pending"]):
+        if (state["phase"] != "writing" or state["number"] != prompt["data"]["contest"]
+                or player not in state["pending"]):
             return
         self._judge(ctx, player, option == ACCEPT, prompt["to"])
 
@@ -330,15 +349,16 @@ class Voting(Rule):
         return list(ctx.get([KEY, "players"], []))
 
     @action("vote", Arg("for", str, "the player whose limerick is the better one",
-                        choices="_voters"), sealed=True)
+                        choices="_voters", explain="_not_a_player"), sealed=True)
     def vote(self, ctx: Ctx, actor: str, **args: Any) -> None:
         """Send the referee your vote for the better limerick (a later vote replaces
         it until the voting period ends)."""
-        choice = args["for"]
-        players = ctx.get([KEY, "players"])
-        ctx.require(choice in players, f"{choice!r} is not one of the contest's players",
-                    detail=f"vote for {' or '.join(players)}")
-        ctx.submit(VOTES, actor, choice)
+        ctx.submit(VOTES, actor, args["for"])
+
+    def _not_a_player(self, ctx: Ctx, actor: str, choice: Any) -> None:
+        players = ctx.get([KEY, "players"], [])
+        ctx.refuse(f"{choice!r} is not one of the contest's players",
+                   detail=f"vote for {' or '.join(players)}")
 
     @vote.check
     def _vote_check(self, ctx: Ctx, actor: str) -> None:
@@ -410,11 +430,22 @@ def end_contest(ctx: Ctx, winner: str, how: str, why: str) -> None:
     ctx.set([KEY, "phase"], "over")
     ctx.set([KEY, "winner"], winner)
     ctx.set([KEY, "how"], how)
-    votes = dict(ctx.get([KEY, "votes"]))
+    state = contest(ctx)
+    votes = dict(state["votes"])
     ctx.emit(ENDED, f"{winner} wins the Limerick Contest: {why}", winner=winner, how=how,
              votes=votes, why=why)
     ctx.set(["winners"], [winner])
-    finish(ctx, f"{winner} wins: {why}")
+    ctx.state.append([KEY, "results"], {
+        "players": list(state["players"]), "referee": state["referee"], "winner": winner,
+        "how": how, "votes": votes, "posted": list(state["posted"])})
+    done = len(state["results"])
+    if ctx.parent() is not None or 0 < state["contests"] <= done:
+        finish(ctx, f"{winner} wins: {why}")
+        return
+    # Standalone, the table plays the next contest (the ``contests`` parameter).
+    for name, value in fresh_contest().items():
+        ctx.set([KEY, name], value)
+    ctx.dispatch(NEXT_CONTEST, events.NoFields())
 
 
 RULES: tuple[type[Rule], ...] = (
@@ -432,6 +463,8 @@ class LimerickParams(PackParams):
                                                         "counts twice (none: no one's)")
     with_referee: bool = Field(False, description="standalone: the third member referees "
                                                  "(otherwise the engine does)")
+    contests: int = Field(0, ge=0, description="standalone: contests the table plays before "
+                                               "it closes (0: until the admin ends it)")
 
 
 class LimerickContest(Pack):
@@ -448,7 +481,8 @@ class LimerickContest(Pack):
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         assert isinstance(params, LimerickParams)
-        ctx.set([KEY], new_table(params.voters, params.poet_laureate, params.with_referee))
+        ctx.set([KEY], new_table(params.voters, params.poet_laureate, params.with_referee,
+                                 params.contests))
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         game = state.get(KEY)
@@ -474,8 +508,10 @@ class LimerickContest(Pack):
     def metrics(self, state: dict[str, Any]) -> dict[str, float]:
         """The limericks posted and the votes cast."""
         game = state.get(KEY) or {}
-        return {"posted": float(len(game.get("posted", []))),
-                "votes": float(sum(game.get("votes", {}).values()))}
+        results = game.get("results", [])
+        return {"contests": float(len(results)),
+                "by_default": float(sum(1 for r in results if r["how"] == "default")),
+                "votes": float(sum(sum(r["votes"].values()) for r in results))}
 
     def result(self, state: dict[str, Any]) -> dict[str, Any]:
         """Played as a child game: see the module's docstring."""

@@ -56,3 +56,5 @@ ENDED = EventKind("limerick.ended", Ended)
 OPEN_VOTING = EventKind("limerick.open-voting", events.NoFields)
 #: The votes tied (Rule 5): Rule 7 breaks the tie.
 TIE = EventKind("limerick.tie", events.NoFields)
+#: Standalone, a contest ended and the table plays the next (Rule 3 starts it).
+NEXT_CONTEST = EventKind("limerick.next-contest", events.NoFields)
