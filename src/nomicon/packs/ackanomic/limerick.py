@@ -360,6 +360,12 @@ class Voting(Rule):
         ctx.refuse(f"{choice!r} is not one of the contest's players",
                    detail=f"vote for {' or '.join(players)}")
 
+    @vote.applies
+    def _is_voting(self, ctx: Ctx, actor: str) -> bool:
+        # ``vote`` is also the proposals' action (Rule 100): this one is offered while a
+        # voting period is open; the arguments given choose between them meanwhile.
+        return ctx.step(VOTES) is not None
+
     @vote.check
     def _vote_check(self, ctx: Ctx, actor: str) -> None:
         step = ctx.step(VOTES)
