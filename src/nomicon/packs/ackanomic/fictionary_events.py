@@ -103,3 +103,7 @@ STEP = EventKind("fictionary.step", Step)
 ROUND_OVER = EventKind("fictionary.round-over", Round)
 #: 5c) The next round begins.
 NEXT_ROUND = EventKind("fictionary.next-round", Round)
+#: A rule asks for step ``step`` to begin: Rule 4 times it.
+START_STEP = EventKind("fictionary.start-step", Step)
+#: The step's 3 days are up: its rule applies the defaults.
+TIMED_OUT = EventKind("fictionary.timed-out", Round)
