@@ -217,7 +217,8 @@ class Rounds(Rule):
         state = game_of(ctx)
         if state["round"] != payload["round"] or state["step"] != payload["step"]:
             return
-        ctx.dispatch(TIMED_OUT, Round(round=payload["round"]))
+        ctx.dispatch(TIMED_OUT, Step(round=payload["round"], step=payload["step"],
+                                     ends=ctx.get([KEY, "ends"])))
 
 
 RULES: tuple[type[Rule], ...] = (

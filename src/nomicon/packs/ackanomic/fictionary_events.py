@@ -106,4 +106,4 @@ NEXT_ROUND = EventKind("fictionary.next-round", Round)
 #: A rule asks for step ``step`` to begin: Rule 4 times it.
 START_STEP = EventKind("fictionary.start-step", Step)
 #: The step's 3 days are up: its rule applies the defaults.
-TIMED_OUT = EventKind("fictionary.timed-out", Round)
+TIMED_OUT = EventKind("fictionary.timed-out", Step)

@@ -60,13 +60,19 @@ def _same_text(a: str, b: str) -> bool:
     return " ".join(a.split()) == " ".join(b.split())
 
 
+def rule_of(ctx: Ctx, key: str) -> Any:
+    """The rule in force whose key is ``key`` (None: repealed)."""
+    return next((rule for rule in ctx.rules.by_rid.values() if rule.key == key), None)
+
+
 def penalise(ctx: Ctx, step: int, players: list[str]) -> None:
     """IV: "If a player(s) fails to perform the designated action by the end of this
     time limit ... they lose 1 Gamepoint" (a bot's default is no failure)."""
     failed = [player for player in players if player not in away(ctx)]
     if not failed:
         return
-    points = int(ctx.rules.by_rid["fictionary-rounds"].params.penalty)  # type: ignore[attr-defined]
+    rounds = rule_of(ctx, "fictionary-rounds")
+    points = int(rounds.params.penalty) if rounds is not None else 1
     for player in failed:
         ctx.lose(player, points, f"did not act in time in step {step} of Fictionary", GP,
                  forced=True)
@@ -119,11 +125,10 @@ class IngWord(Rule):
             self._default(ctx)
 
     @hook(TIMED_OUT)
-    def timed_out(self, ctx: Ctx, data: Round) -> None:
-        if ctx.get([KEY, "step"]) == 1:
-            brainiac = ctx.get([KEY, "brainiac"])
+    def timed_out(self, ctx: Ctx, data: Step) -> None:
+        if data["step"] == 1:
+            penalise(ctx, 1, [ctx.get([KEY, "brainiac"])])
             self._default(ctx)
-            penalise(ctx, 1, [brainiac])
 
     def _default(self, ctx: Ctx) -> None:
         if DEFAULT_WORD not in ctx.get([KEY, "words"]):
@@ -194,13 +199,13 @@ class Definitions(Rule):
             self._maybe_done(ctx)
 
     @hook(TIMED_OUT)
-    def timed_out(self, ctx: Ctx, data: Round) -> None:
-        if ctx.get([KEY, "step"]) != 2:
+    def timed_out(self, ctx: Ctx, data: Step) -> None:
+        if data["step"] != 2:
             return
         late = [b for b in ctx.get([KEY, "bluffers"]) if b not in ctx.get([KEY, "defined"])]
+        penalise(ctx, 2, late)
         for bluffer in late:
             self._define(ctx, bluffer, "")
-        penalise(ctx, 2, late)
         begin_step(ctx, 3)
 
     def _define(self, ctx: Ctx, bluffer: str, text: str) -> None:
@@ -276,8 +281,8 @@ class Report(Rule):
         # The clock answers a prompt at its deadline with the default before any late
         # answer: an answer at or after the deadline is the default, 3d.
         if ctx.now >= parse(prompt["deadline"]):
-            self._no_report(ctx)
             penalise(ctx, 3, [state["brainiac"]])
+            self._no_report(ctx)
             return
         similar = [b for b in state["bluffers"] if b in option]
         if len(similar) >= 2:
@@ -331,12 +336,13 @@ class Report(Rule):
         begin_step(ctx, 4)
 
     @hook(TIMED_OUT)
-    def timed_out(self, ctx: Ctx, data: Round) -> None:
+    def timed_out(self, ctx: Ctx, data: Step) -> None:
         # The prompt's own deadline is the step's: its default ends the step (above);
         # this covers a step 3 whose prompt was answered by nothing.
-        if ctx.get([KEY, "step"]) == 3 and not ctx.pending_prompts(ctx.get([KEY, "brainiac"])):
+        brainiac = ctx.get([KEY, "brainiac"])
+        if data["step"] == 3 and not ctx.pending_prompts(brainiac):
+            penalise(ctx, 3, [brainiac])
             self._no_report(ctx)
-            penalise(ctx, 3, [ctx.get([KEY, "brainiac"])])
 
 
 def voters(ctx: Ctx) -> list[str]:
@@ -362,13 +368,13 @@ class Voting(Rule):
             self._maybe_done(ctx)
 
     @hook(TIMED_OUT)
-    def timed_out(self, ctx: Ctx, data: Round) -> None:
-        if ctx.get([KEY, "step"]) != 4:
+    def timed_out(self, ctx: Ctx, data: Step) -> None:
+        if data["step"] != 4:
             return
         late = [b for b in voters(ctx) if b not in ctx.get([KEY, "votes"])]
+        penalise(ctx, 4, late)
         for bluffer in late:
             self._sheep(ctx, bluffer)
-        penalise(ctx, 4, late)
         begin_step(ctx, 5)
 
     def _sheep(self, ctx: Ctx, bluffer: str) -> None:
@@ -545,15 +551,14 @@ class Resigning(Rule):
         ctx.state.append([KEY, "leaving"], player)
         # The bot performs, at once, the default of the step under way.
         step = state["step"]
-        if step == 1 and player == state["brainiac"]:
-            ctx.rules.by_rid["fictionary-ing-word"].on_step(  # type: ignore[attr-defined]
-                ctx, Step(round=state["round"], step=1, ends=state["ends"]))
-        elif step == 2 and player in state["bluffers"] and player not in state["defined"]:
-            ctx.rules.by_rid["fictionary-definitions"].on_step(  # type: ignore[attr-defined]
-                ctx, Step(round=state["round"], step=2, ends=state["ends"]))
-        elif step == 4 and player in voters(ctx) and player not in state["votes"]:
-            ctx.rules.by_rid["fictionary-voting"].on_step(  # type: ignore[attr-defined]
-                ctx, Step(round=state["round"], step=4, ends=state["ends"]))
+        waiting = ((step == 1 and player == state["brainiac"])
+                   or (step == 2 and player in state["bluffers"]
+                       and player not in state["defined"])
+                   or (step == 4 and player in voters(ctx) and player not in state["votes"]))
+        rule = rule_of(ctx, {1: IngWord.key, 2: Definitions.key, 4: Voting.key}.get(step, ""))
+        if waiting and rule is not None:
+            with ctx.running(rule):
+                rule.on_step(ctx, Step(round=state["round"], step=step, ends=state["ends"]))
 
 
 class NoLookingUp(Rule):
