@@ -105,11 +105,10 @@ class NumberOfPlayers(Rule):
     number = 2
     title = "Number of Players"
 
-    @veto("ing-word", "define", "vote")
+    # (``vote`` is also the proposals' action: Rule 44 says who votes on the list.)
+    @veto("ing-word", "define")
     def players_play(self, ctx: Ctx, actor: str, decl: ActionDecl,
                      args: dict[str, Any]) -> None:
-        if decl.name == "vote" and args.get("proposal") is not None:
-            return  # a vote on a proposal (Rule 100), not on the list
         spots = ctx.get([KEY, "spots"], [])
         if actor in spots:
             return
@@ -239,7 +238,9 @@ class Fictionary(Pack):
                    "from the Official Dictionary, the Bluffers write bogus definitions, and "
                    "everyone votes on the anonymous list for the real one.")
     Params = FictionaryParams
-    players = (5, None)
+    # The table takes members from 3 on, and its game begins when ``players`` (5 or
+    # more, II's minimum) have joined (INTERPRETATIONS.md).
+    players = (3, None)
     initial = (*(Initial(cls) for cls in RULES),
                Initial(MajorityVote, number=100, title="Changing these rules"))
     rule_classes = RULES
