@@ -8,6 +8,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import nomicon
+from nomicon import words
 from nomicon.kernel import subgames
 from nomicon.kernel.engine import Game
 from nomicon.packs.ackanomic.fictionary_rules import PAGES
@@ -74,15 +75,20 @@ def test_definitions_and_the_judgement_stay_private_until_their_time() -> None:
     assert rolls == [] or all("=" not in e["message"] for e in rolls)
 
 
-def test_a_child_games_result_carries_5bs_payoff() -> None:
-    """5b: the result names the winner, the A$ (a Gamepoint each) and the Trophy; a
-    child game pays nothing itself."""
+def child() -> Game:
+    """A Fictionary child of an arcade, made as the service makes one."""
     parent = nomicon.new_game(ArcadePack.id, PLAYERS, seed=1, start=START, game_id="arc",
                               registry=registry())
     record = {"id": "arc-1", "pack": PACK, "players": PLAYERS, "referee": None,
               "params": {}, "status": "running", "inputs": []}
-    game = Game.create(PACK, start=START, players=PLAYERS, secret=b"fict", game_id="arc-1",
+    return Game.create(PACK, start=START, players=PLAYERS, secret=b"fict", game_id="arc-1",
                        registry=registry(), parent=subgames.link(parent.id, record))
+
+
+def test_a_child_games_result_carries_5bs_payoff() -> None:
+    """5b: the result names the winner, the A$ (a Gamepoint each) and the Trophy; a
+    child game pays nothing itself."""
+    game = child()
     game.act("admin", "set", path="accounts.erin.Gamepoints", value=40)
     # Nobody acts: each round of 9 days the Brainiac gains 1 net and each Bluffer loses
     # 2; after five rounds everyone has been Brainiac once.
@@ -123,14 +129,13 @@ def test_a_second_default_ing_word_is_drawn_from_the_dictionary() -> None:
     """1)'s default is "ing"; when "ing" has been the Ing Word already, the engine
     draws a defined word of the Official Dictionary with the dice (INTERPRETATIONS.md)."""
     game = nomicon.new_game(PACK, PLAYERS, seed=3, start=START)
-    brainiac, _ = to_the_list(game, None)
+    to_the_list(game, None)
     for bluffer in table(game)["bluffers"]:  # type: ignore[attr-defined]
         game.act(bluffer, "vote", number=1)
     assert table(game)["round"] == 2
     game.advance(START + timedelta(days=3))
     word = table(game)["word"]
     assert word not in (None, "ing") and table(game)["words"][0] == "ing"  # type: ignore[index]
-    from nomicon import words
     official = words.official(game.state.root["dictionary"])
     assert official.is_word(str(word)) and official.define(str(word))
     assert game.state.root["dictionary"]["definitions"]["package"]
@@ -150,3 +155,24 @@ def test_the_page_shows_the_numbered_definitions_and_the_viewers_part() -> None:
     assert ING in json.dumps(sections["Your part"].read(game.view(brainiac)))
     mine = json.dumps(sections["Your part"].read(game.view(bluffers[0])))
     assert ING not in mine and BOGUS[bluffers[0]] in mine and BOGUS[bluffers[1]] not in mine
+
+
+def test_a_player_on_vacation_is_played_by_a_bot_without_losing_gamepoints() -> None:
+    """Errata 1: "Players on vacation are replaced by bots who perform the default
+    actions in their stead": a Bluffer whose vacation in the main game reaches the child
+    game submits "" at once, and loses no Gamepoint for it; back from vacation, they
+    play again."""
+    game = child()
+    brainiac = str(table(game)["brainiac"])
+    away, *rest = [p for p in table(game)["bluffers"]]  # type: ignore[attr-defined]
+    game.act(brainiac, "ing-word", word="ing", definition=ING)
+    game.act("admin", "parent-input", n=1, kind="status.granted", player=away,
+             data={"holder": away, "name": "vacation"})
+    assert away in table(game)["defined"]  # type: ignore[operator]
+    for bluffer in rest:
+        game.act(bluffer, "define", text=BOGUS[bluffer])
+    assert table(game)["step"] == 3
+    assert game.state.root["accounts"][away]["Gamepoints"] == 0
+    game.act("admin", "parent-input", n=2, kind="status.ended", player=away,
+             data={"holder": away, "name": "vacation"})
+    assert table(game)["vacation"] == []

@@ -533,6 +533,20 @@ class Vacation(Rule):
     title = "Errata 1) Vacation"
     # A volunteer plays the seat through the kernel's seats (the admin seats them).
 
+    @hook(events.PARENT_INPUT)
+    def status_changed(self, ctx: Ctx, data: events.ParentInput) -> None:
+        """The main game's ``vacation`` status of a player reaches the child game."""
+        if data["data"].get("name") != "vacation" or data["player"] not in ctx.get(
+                [KEY, "spots"], []):
+            return
+        player = data["player"]
+        gone = [p for p in ctx.get([KEY, "vacation"]) if p != player]
+        if data["kind"] == events.STATUS_GRANTED.name:
+            ctx.set([KEY, "vacation"], [*gone, player])
+            play_bot_now(ctx, player)
+        elif data["kind"] == events.STATUS_ENDED.name:
+            ctx.set([KEY, "vacation"], gone)
+
 
 class Resigning(Rule):
     """V. Errata 2) Players may resign at any time, although this is considered bad form. Any player who resigns or leaves Acka is replaced by a bot until the end of the round in which they resigned (unless they resigned after the completion of step 5, and before the completion of step 1 in the next round). After that, their "spot" is removed from the game."""  # noqa: E501
@@ -549,16 +563,22 @@ class Resigning(Rule):
         if player not in state["spots"] or player in state["leaving"] or state["over"]:
             return
         ctx.state.append([KEY, "leaving"], player)
-        # The bot performs, at once, the default of the step under way.
-        step = state["step"]
-        waiting = ((step == 1 and player == state["brainiac"])
-                   or (step == 2 and player in state["bluffers"]
-                       and player not in state["defined"])
-                   or (step == 4 and player in voters(ctx) and player not in state["votes"]))
-        rule = rule_of(ctx, {1: IngWord.key, 2: Definitions.key, 4: Voting.key}.get(step, ""))
-        if waiting and rule is not None:
-            with ctx.running(rule):
-                rule.on_step(ctx, Step(round=state["round"], step=step, ends=state["ends"]))
+        play_bot_now(ctx, player)
+
+
+def play_bot_now(ctx: Ctx, player: str) -> None:
+    """The bot that replaces ``player`` performs, at once, their default of the step
+    under way, if they have not acted in it yet."""
+    state = game_of(ctx)
+    step = state["step"]
+    waiting = ((step == 1 and player == state["brainiac"])
+               or (step == 2 and player in state["bluffers"]
+                   and player not in state["defined"])
+               or (step == 4 and player in voters(ctx) and player not in state["votes"]))
+    rule = rule_of(ctx, {1: IngWord.key, 2: Definitions.key, 4: Voting.key}.get(step, ""))
+    if waiting and rule is not None:
+        with ctx.running(rule):
+            rule.on_step(ctx, Step(round=state["round"], step=step, ends=state["ends"]))
 
 
 class NoLookingUp(Rule):

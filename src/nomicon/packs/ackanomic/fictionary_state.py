@@ -24,7 +24,7 @@ def new_table(seats: int) -> dict[str, Any]:
     return {"seats": seats, "numbers": {}, "spots": [], "round": 0, "brainiac": None,
             "bluffers": [], "step": 0, "ends": None, "word": None, "words": [],
             "defined": [], "removed": None, "list": [], "votes": {}, "served": {},
-            "leaving": [], "rounds": [], "winner": None, "tied": [], "over": False}
+            "leaving": [], "vacation": [], "rounds": [], "winner": None, "tied": [], "over": False}
 
 
 def game_of(ctx: Ctx) -> dict[str, Any]:
@@ -39,7 +39,8 @@ def begin_step(ctx: Ctx, step: int) -> None:
 
 
 def away(ctx: Ctx) -> list[str]:
-    """The players whose seat a bot plays until the round ends (they left): the bot
-    performs the default actions at once, and they lose nothing for it."""
+    """The players whose seat a bot plays: those who left (until the round ends) and
+    those on vacation in the main game. The bot performs the default actions at once,
+    and they lose nothing for it."""
     leaving: list[str] = ctx.get([KEY, "leaving"], [])
-    return leaving
+    return [*leaving, *ctx.get([KEY, "vacation"], [])]
