@@ -77,3 +77,10 @@ def summarise(exc: ValidationError) -> str:
         given = f", not {err['input']!r}" if err.get("type") != "missing" else ""
         parts.append(f"{where}: {err['msg']}{given}")
     return "; ".join(parts)
+
+
+def fits(decl: ActionDecl, raw: dict[str, Any]) -> bool:
+    """Whether the argument names ``raw`` gives are those ``decl`` takes: each one a
+    declared argument, and every required argument given."""
+    names = {arg.name for arg in decl.args}
+    return set(raw) <= names and all(arg.name in raw for arg in decl.args if arg.required)

@@ -34,7 +34,7 @@ from nomicon.kernel import (
     timers,
     upgrades,
 )
-from nomicon.kernel.actions import ArgsValidator, describe_args, summarise
+from nomicon.kernel.actions import ArgsValidator, describe_args, fits, summarise
 from nomicon.kernel.context import Batch, Ctx
 from nomicon.kernel.errors import (
     PROCEDURE,
@@ -534,6 +534,11 @@ class Game:
         if not candidates:
             raise UnknownAction(actor, name, "no rule in force defines this action",
                                 rule=PROCEDURE, args=raw)
+        if len(candidates) > 1:
+            # Two rules may name an action alike (a game's ``vote`` and the proposals'
+            # ``vote``): the arguments given say which is meant, when only some fit.
+            fitting = [(rule, decl) for rule, decl in candidates if fits(decl, raw)]
+            candidates = fitting or candidates
         for rule, decl in candidates:
             if decl.applies_fn is None:
                 return rule, decl
