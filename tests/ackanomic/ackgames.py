@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
+from nomicon.authoring import Ctx
 from nomicon.kernel.engine import Game
 from nomicon.kernel.pack import Initial, Registry, installed
 from nomicon.packs.ackanomic.games import (
@@ -65,12 +66,15 @@ class PlayableLimerick(LimerickContest):
     key = "test-playable-limerick"
     spec = replace(LimerickContest.spec, pack="nomic")
 
+    def child_params(self, ctx: Ctx, duel: bool = False) -> dict[str, Any]:
+        return {}  # the blank Nomic pack standing in for the contest takes no parameters
+
 
 class PlayableGhost(Ghost):
     key = "test-playable-ghost"
     spec = replace(Ghost.spec, pack="nomic")
 
-    def child_params(self, duel: bool = False) -> dict[str, Any]:
+    def child_params(self, ctx: Ctx, duel: bool = False) -> dict[str, Any]:
         return {}  # the blank Nomic pack standing in for Ghost takes no parameters
 
 

@@ -1,10 +1,11 @@
 """The games of Games & Contests as rules of the parent game: what each is (its
 :class:`~nomicon.packs.ackanomic.instances.GameSpec`) and what it pays the parent.
 
-The Game of Pure Skill (1250.7) is played by the child pack ``ackanomic-goofspiel``
-and Ghost (1250.9) by ``ackanomic-ghost``. The Limerick Contest (1250.8), Fictionary
-(1250.10) and Double Crash (1250.12) are declared, with their limits and their
-payoffs, but have no child pack yet: announcing one is refused as not built yet.
+The Game of Pure Skill (1250.7) is played by the child pack ``ackanomic-goofspiel``,
+the Limerick Contest (1250.8) by ``ackanomic-limerick``, Ghost (1250.9) by
+``ackanomic-ghost`` and Fictionary (1250.10) by ``ackanomic-fictionary``. Double Crash
+(1250.12) is declared, with its limits and its payoff, but has no child pack yet:
+announcing it is refused as not built yet.
 """
 
 from __future__ import annotations
@@ -15,12 +16,20 @@ from pydantic import Field
 
 from nomicon.authoring import Ctx, Currency, Rule, RuleParams
 from nomicon.packs.ackanomic.events import TROPHY_AWARDED, InstanceEnded
-from nomicon.packs.ackanomic.instances import PACK, GameRule, GameSpec, rule_number
+from nomicon.packs.ackanomic.instances import (
+    PACK,
+    GameRule,
+    GameSpec,
+    active_players,
+    office_holder,
+    rule_number,
+)
 
 #: The goods a Trophy is (Rule 4): a standard Trophy, and Diplomacy's Golden Knife.
 TROPHY = "trophy"
 GOLDEN_KNIFE = "golden-knife"
 COUNT_TABULA = "Count Tabula"
+POET = "Poet Laureate"
 #: The Treasury's account in the ledger (Rule 3).
 TREASURY = "treasury"
 
@@ -61,7 +70,7 @@ class GameOfPureSkill(GameRule):
 
     params: Params
 
-    def child_params(self, duel: bool = False) -> dict[str, Any]:
+    def child_params(self, ctx: Ctx, duel: bool = False) -> dict[str, Any]:
         return {"cards": self.params.cards}
 
     # "Upon ... a winner being declared": an instance without a single winner pays
@@ -79,15 +88,20 @@ class GameOfPureSkill(GameRule):
 
 
 class LimerickContest(GameRule):
-    """Limerick Contest (rule 1250.8): Exactly 2, with Count Tabula as a referee. It is Permissible for Count Tabula to be both a player and referee at the same time. No Trophy is awarded to the winner of this contest. [Not built yet: no instance can be announced.]"""  # noqa: E501
+    """Limerick Contest (rule 1250.8): Exactly 2, with Count Tabula as a referee. It is Permissible for Count Tabula to be both a player and referee at the same time. No Trophy is awarded to the winner of this contest. [Played in a child game of the pack ackanomic-limerick.]"""  # noqa: E501
 
     # It pays nothing: no points, no A$, "No Trophy" (the inherited payoff pays nothing).
 
     key = "limerick-contest"
     number = rule_number("1250.8")
     title = "Limerick Contest"
-    spec = GameSpec("1250.8", "Limerick Contest", None, least=2, most=2,
+    spec = GameSpec("1250.8", "Limerick Contest", "ackanomic-limerick", least=2, most=2,
                     office=COUNT_TABULA, referee_plays=True, duel=True)
+
+    def child_params(self, ctx: Ctx, duel: bool = False) -> dict[str, Any]:
+        # The contest's voters are the players of Ackanomic, and the Poet Laureate's
+        # vote counts twice: the child learns them from its parameters.
+        return {"voters": active_players(ctx), "poet_laureate": office_holder(ctx, POET)}
 
 
 class Ghost(GameRule):
@@ -106,7 +120,7 @@ class Ghost(GameRule):
 
     params: Params
 
-    def child_params(self, duel: bool = False) -> dict[str, Any]:
+    def child_params(self, ctx: Ctx, duel: bool = False) -> dict[str, Any]:
         # A Duel's Ghost admits no additions (2.) and pays no points (5.).
         return {"duel": duel}
 
@@ -130,13 +144,13 @@ class Ghost(GameRule):
 
 
 class Fictionary(GameRule):
-    """Fictionary (rule 1250.10): minimum: 5; maximum: the number of active players when an instance of Fictionary is initiated. Referees: none. [Not built yet: no instance can be announced.]"""  # noqa: E501
+    """Fictionary (rule 1250.10): minimum: 5; maximum: the number of active players when an instance of Fictionary is initiated. Referees: none. [Played in a child game of the pack ackanomic-fictionary.]"""  # noqa: E501
 
     key = "fictionary"
     number = rule_number("1250.10")
     title = "Fictionary"
-    spec = GameSpec("1250.10", "Fictionary", None, least=5, below_active=0, referees=0,
-                    draw="numbers")
+    spec = GameSpec("1250.10", "Fictionary", "ackanomic-fictionary", least=5, below_active=0,
+                    referees=0, draw="numbers")
 
     class Params(RuleParams):
         dollars_per_gamepoint: int = Field(1, ge=0)

@@ -105,7 +105,7 @@ class GameRule(Rule):
     def payoff(self, ctx: Ctx, data: InstanceEnded) -> None:
         """Pay what the game's text pays for the instance ``data`` (nothing here)."""
 
-    def child_params(self, duel: bool = False) -> dict[str, Any]:
+    def child_params(self, ctx: Ctx, duel: bool = False) -> dict[str, Any]:
         """The child pack's parameters for a new instance (``duel``: one that settles
         a Duel)."""
         return dict(self.spec.params)
@@ -365,7 +365,7 @@ class StartingAnInstance(Rule):
         referee = record["referee"] if spec.referees else None
         duel = record["duel"] is not None
         child = ctx.start_child(spec.pack, players=order, referee=referee,
-                                params=rule.child_params(duel),
+                                params=rule.child_params(ctx, duel),
                                 cause=f"{spec.title} #{number}" + (" (a Duel)" if duel else ""))
         # The child's record names its game, as the record of every instance does,
         # so that a reader of ``children.<id>`` finds the game to open.

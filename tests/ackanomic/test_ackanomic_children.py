@@ -1,6 +1,6 @@
-"""Ghost (1250.9) as an instance of the Ackanomic parent, through the game service: the
-parent starts a child game of the pack ``ackanomic-ghost`` with the players the dice
-seated, and when one player remains the parent's rule 1250.9 pays clause 5."""
+"""The games of 1250.1 played as instances of the Ackanomic parent, through the game
+service: the parent starts a child game of the game's own pack (Ghost, the Limerick
+Contest, Fictionary) with the players the dice seated, and pays what its text says."""
 
 from __future__ import annotations
 
@@ -61,3 +61,35 @@ def test_a_ghost_instance_is_a_ghost_child_and_its_winner_is_paid(service: GameS
     assert all(money[p]["points"] == 0 and money[p]["trophy"] == 0
                for p in PLAYERS if p != winner)
     assert all(money[p]["A$"] == 0 for p in PLAYERS)
+
+
+def test_a_limerick_contest_is_a_limerick_child_whose_voters_are_the_parents_players(
+        service: GameService) -> None:
+    parent = service.create("ackanomic", PLAYERS, game_id="ack").id
+    service.act(parent, "admin", "grant-role", {"player": "erin", "role": "Poet Laureate"})
+    # 1250.8: "Exactly 2": the announcer and one more, and the contest starts.
+    service.act(parent, "alice", "announce", {"game": "1250.8"})
+    service.act(parent, "bob", "enrol", {"instance": 1})
+    child = service.store.get_game(CHILD)
+    assert (child.pack, child.parent) == ("ackanomic-limerick", parent)
+    with service.reading(CHILD) as game:
+        contest = game.view("admin")["limerick"]
+    # 4.: every player of Ackanomic votes; the Poet Laureate's vote counts twice.
+    assert sorted(contest["voters"]) == sorted(PLAYERS)
+    assert contest["poet"] == "erin"
+    assert sorted(contest["players"]) == ["alice", "bob"]
+
+
+def test_a_fictionary_instance_is_a_fictionary_child(service: GameService) -> None:
+    parent = service.create("ackanomic", PLAYERS, game_id="ack").id
+    # 1250.10: at least 5, at most the number of active players (5): full at once.
+    service.act(parent, "alice", "announce", {"game": "1250.10"})
+    for player in PLAYERS[1:]:
+        service.act(parent, player, "enrol", {"instance": 1})
+    child = service.store.get_game(CHILD)
+    assert (child.pack, child.parent) == ("ackanomic-fictionary", parent)
+    with service.reading(CHILD) as game:
+        table = game.view("admin")["fictionary"]
+    # II.: the players are numbered 1 to N by the dice, each a different number.
+    assert sorted(table["numbers"]) == sorted(PLAYERS)
+    assert sorted(table["numbers"].values()) == [1, 2, 3, 4, 5]
