@@ -113,7 +113,7 @@ def test_child_games_are_the_authors_too() -> None:
     assert (authoring.events.CHILD_SETTLED, authoring.events.PARENT_INPUT) == (
         events.CHILD_SETTLED, events.PARENT_INPUT)
     assert authoring.events.CHILD_SETTLED.fields == {
-        "child", "pack", "cause", "winners", "scores", "referee", "rounds"}
+        "child", "pack", "cause", "winners", "scores", "referee", "rounds", "details"}
     assert callable(authoring.Pack.result)
 
 

@@ -35,7 +35,12 @@ def new_table(seats: int = 3, games: int = 0, with_referee: bool = False,
 
 
 def game(ctx: Ctx) -> dict[str, Any]:
-    found: dict[str, Any] = ctx.get([KEY])
+    """The game's table; refused in a game without one (one of its rules enacted by a
+    proposal into another game)."""
+    found: dict[str, Any] | None = ctx.get([KEY], None)
+    ctx.require(found is not None, "there is no Ghost in this game",
+                detail="this rule plays only in a game of its own pack")
+    assert found is not None
     return found
 
 

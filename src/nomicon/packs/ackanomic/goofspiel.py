@@ -77,7 +77,12 @@ def card_name(card: int) -> str:
 
 
 def table(ctx: Ctx) -> dict[str, Any]:
-    found: dict[str, Any] = ctx.get([KEY])
+    """The game's table; refused in a game without one (one of its rules enacted by a
+    proposal into another game)."""
+    found: dict[str, Any] | None = ctx.get([KEY], None)
+    ctx.require(found is not None, "there is no Game of Pure Skill in this game",
+                detail="this rule plays only in a game of its own pack")
+    assert found is not None
     return found
 
 
@@ -345,7 +350,13 @@ class Bidding(Rule):
     def _bid_check(self, ctx: Ctx, actor: str) -> None:
         ctx.require(ctx.get([KEY, "prize"]) is not None, "no prize is up for bidding")
         step = ctx.step(BIDS)
-        ctx.require(step is None or actor not in step.submitted,
+        # A round's bids are collected from its start (4e); a change of the rules in
+        # the middle of one may have closed the collection (Rule 45 repealed and
+        # enacted again): no bid then, as act would refuse it.
+        ctx.require(step is not None, "no bids are being collected now",
+                    detail="the collection opens when a round begins")
+        assert step is not None
+        ctx.require(actor not in step.submitted,
                     "you have already bid this round", detail="a player bids one card a round")
 
     def bid_for_the_absent(self, ctx: Ctx, player: str) -> int | None:

@@ -168,7 +168,12 @@ def new_table(seats: int) -> dict[str, Any]:
 
 
 def table(ctx: Ctx) -> dict[str, Any]:
-    found: dict[str, Any] = ctx.get([KEY])
+    """The game's table; refused in a game without one (one of its rules enacted by a
+    proposal into another game)."""
+    found: dict[str, Any] | None = ctx.get([KEY], None)
+    ctx.require(found is not None, "there is no Single Capture Go in this game",
+                detail="this rule plays only in a game of its own pack")
+    assert found is not None
     return found
 
 
