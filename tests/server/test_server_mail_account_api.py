@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import replace
 from email import message_from_string, policy
 
 from fastapi import FastAPI
@@ -158,3 +159,17 @@ def test_an_address_waiting_for_its_token_acts_for_no_one_and_its_owner_can_clai
     sender = book(app).sender(game, "alice@example.org")
     assert sender is not None and (sender.player, sender.verified) == ("alice", True)
     assert accounts["bob"].ok("GET", f"{base}/addresses") == []
+
+
+def test_the_token_is_mailed_from_the_games_address_in_the_servers_mail_domain(
+        app: FastAPI, accounts: dict[str, Api], game: str) -> None:
+    site = site_of(app)
+    site.settings = replace(site.settings, mail_domain="games.example.org")
+    added = accounts["alice"].post(f"/api/games/{game}/mail/addresses",
+                                   {"address": "alice@example.org"})
+    assert added.status_code == 201, added.text
+    with site.store.engine.connect() as conn:
+        (row,) = conn.execute(mail_outbox.select().where(
+            mail_outbox.c.recipient == "alice@example.org")).all()
+    message = message_from_string(row.message, policy=policy.default)
+    assert message["From"] == f"{game}@games.example.org"

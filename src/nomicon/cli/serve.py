@@ -54,6 +54,10 @@ def serve(
     max_body: Annotated[int, typer.Option(
         "--max-body-bytes", min=1024, help="The largest request body taken (413 above).")
     ] = 1_048_576,
+    mail_domain: Annotated[str, typer.Option(
+        "--mail-domain", help="The games' mail domain, as `nomicon mail serve --domain` "
+                              "gives it (address tokens are mailed from <game>@DOMAIN).")
+    ] = "nomicon.localhost",
     db: DbOption = None,
 ) -> None:
     """Serve the web pages and the JSON API (under /api) until interrupted."""
@@ -65,7 +69,7 @@ def serve(
     url = database(ctx, db)
     settings = Settings(secure_cookies=True if secure_cookies else None,
                         allow_signup=not no_signup, tick_seconds=tick,
-                        max_body_bytes=max_body)
+                        max_body_bytes=max_body, mail_domain=mail_domain)
     with errors(shown_url(url)):
         application = create_app(url, settings=settings)
         site: Site = application.state.site

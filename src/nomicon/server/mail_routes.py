@@ -17,7 +17,6 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from nomicon.mail.book import MailBook, Sender
-from nomicon.mail.gateway import DEFAULT_DOMAIN
 from nomicon.mail.own import OwnAddresses
 from nomicon.mail.reports import set_digest
 from nomicon.server import access
@@ -61,12 +60,10 @@ class Digest(_Body):
     digest: Literal["daily", "weekly", "off"]
 
 
-def _game_address(game_id: str) -> str:
-    return f"{game_id}@{DEFAULT_DOMAIN}"
-
-
 def _own(site: Site) -> OwnAddresses:
-    return OwnAddresses(MailBook(site.store, now=site.service.now), _game_address)
+    domain = site.settings.mail_domain
+    return OwnAddresses(MailBook(site.store, now=site.service.now),
+                        lambda game_id: f"{game_id}@{domain}")
 
 
 def _player(site: Site, game_id: str, user: User) -> str:

@@ -32,6 +32,8 @@ class Settings:
     credential (session or API token) and its membership of the game still hold; it
     ends when they do not. ``streams_per_account``: how many live streams one account
     may hold open at once (in one server process); more are refused with 429.
+    ``mail_domain``: the games' mail domain, as the mail gateway's ``--domain`` gives
+    it (a game's address, from which address tokens are mailed, is ``<game>@domain``).
     """
 
     secure_cookies: bool | None = None
@@ -43,6 +45,7 @@ class Settings:
     max_body_bytes: int = 1_048_576
     recheck_seconds: float = 2.0
     streams_per_account: int = 8
+    mail_domain: str = "nomicon.localhost"
 
 
 class OpenStreams:
