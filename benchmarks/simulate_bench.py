@@ -70,12 +70,17 @@ def stub_missing_packs(tree: Path) -> None:
     for point in entry_points(group="nomicon.packs"):
         module, _, name = point.value.partition(":")
         folder = tree / "src" / Path(*module.split("."))
-        if folder.with_suffix(".py").exists() or folder.exists():
-            continue
-        folder.mkdir(parents=True)
-        (folder / "__init__.py").write_text(
-            "from nomicon.kernel.pack import Pack\n\n\n"
-            f"class {name}(Pack):\n    id = {point.name!r}\n")
+        stub = (f"\n\nfrom nomicon.kernel.pack import Pack as _StandIn\n\n\n"
+                f"class {name}(_StandIn):\n    id = {point.name!r}\n")
+        # The module may be there without the pack (a package that later gained a
+        # pack of its own, as Ackanomic's did): the stand-in goes into it.
+        found = folder.with_suffix(".py") if folder.with_suffix(".py").exists() else (
+            folder / "__init__.py" if folder.exists() else None)
+        if found is None:
+            folder.mkdir(parents=True)
+            (folder / "__init__.py").write_text(stub.lstrip())
+        elif f"class {name}(" not in found.read_text():
+            found.write_text(found.read_text() + stub)
 
 
 def main() -> None:
