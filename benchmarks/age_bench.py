@@ -178,16 +178,19 @@ def race(start: Arm, end: Arm, window: int) -> None:
 
 
 @contextmanager
-def backends(use_postgres: bool) -> Iterator[list[tuple[str, Callable[[], Any]]]]:
+def backends(use_postgres: bool, folder: Path | None = None, name: str = "age",
+             ) -> Iterator[list[tuple[str, Callable[[], Any]]]]:
     """For SQLite and (when its programs are installed and wanted) PostgreSQL on a
-    private server: a name, and a maker of empty stores (each a context manager)."""
+    private server: a name, and a maker of empty stores (each a context manager).
+    SQLite's files are ``<name><n>.db`` in ``folder`` (None: a temporary one)."""
     with ExitStack() as stack:
-        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        if folder is None:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         made = iter(range(1_000_000))
 
         @contextmanager
         def sqlite() -> Iterator[SqlStore]:
-            store = SqlStore(f"sqlite:///{folder / f'age{next(made)}.db'}")
+            store = SqlStore(f"sqlite:///{folder / f'{name}{next(made)}.db'}")
             try:
                 yield store
             finally:

@@ -47,11 +47,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from age_bench import backends  # a sibling script: benchmarks run from this folder
 
 from nomicon.kernel.engine import Game
 from nomicon.kernel.errors import ActionError
@@ -59,7 +59,6 @@ from nomicon.packs.nomopoly4 import history
 from nomicon.service import GameService, _meta
 from nomicon.sim.greedy import GreedyBot, scorer_for
 from nomicon.store import GameRecord, SqlStore
-from nomicon.store.pgserver import PostgresServer, find_bindir
 
 PACK = "nomopoly-iv"
 START = datetime(2026, 1, 5, 0, tzinfo=UTC)  # a Monday
@@ -270,39 +269,6 @@ def catch_up(log: list[dict[str, Any]], folder: Path, days: int) -> dict[str, fl
             "open_mb": opened["rss_kb"] / 1024}
 
 
-@contextmanager
-def backends(folder: Path, use_postgres: bool) -> Iterator[list[tuple[str, Callable[[], Any]]]]:
-    """For SQLite and (when its programs are installed and wanted) PostgreSQL on a
-    private server: a name, and a maker of empty stores (each a context manager)."""
-    with ExitStack() as stack:
-        made = iter(range(1_000_000))
-
-        @contextmanager
-        def sqlite() -> Iterator[SqlStore]:
-            store = SqlStore(f"sqlite:///{folder / f'season{next(made)}.db'}")
-            try:
-                yield store
-            finally:
-                store.close()
-
-        found: list[tuple[str, Callable[[], Any]]] = [("SQLite", sqlite)]
-        bindir = find_bindir() if use_postgres else None
-        if bindir is not None:
-            server = stack.enter_context(PostgresServer.start(bindir))
-
-            @contextmanager
-            def postgresql() -> Iterator[SqlStore]:
-                with server.temporary_database() as url:
-                    store = SqlStore(url)
-                    try:
-                        yield store
-                    finally:
-                        store.close()
-
-            found.append(("PostgreSQL", postgresql))
-        yield found
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--days", type=int, default=90)
@@ -337,7 +303,7 @@ def main() -> None:
         print(f"  during the season: act {mean_ms(season.act[:200]):.1f} ms in the first "
               f"200 actions, {mean_ms(season.act[-200:]):.1f} ms in the last 200")
         rows = []
-        with backends(folder, not args.no_postgres) as found:
+        with backends(not args.no_postgres, folder, "season") as found:
             for store_name, empty_store in found:
                 with empty_store() as one, empty_store() as other:
                     first = stored_copy(log[:early], one)
