@@ -7,6 +7,7 @@ from typing import Any
 
 from nomicon.authoring import Ctx
 from nomicon.packs.ackanomic.fictionary_events import START_STEP, Step
+from nomicon.packs.ackanomic.tables import table_of
 
 PACK = "ackanomic"
 KEY = "fictionary"
@@ -28,13 +29,8 @@ def new_table(seats: int) -> dict[str, Any]:
 
 
 def game_of(ctx: Ctx) -> dict[str, Any]:
-    """The game's table; refused in a game without one (one of its rules enacted by a
-    proposal into another game)."""
-    found: dict[str, Any] | None = ctx.get([KEY], None)
-    ctx.require(found is not None, "there is no Fictionary in this game",
-                detail="this rule plays only in a game of its own pack")
-    assert found is not None
-    return found
+    """The game's table; refused in a game without one."""
+    return table_of(ctx, KEY, "Fictionary")
 
 
 def begin_step(ctx: Ctx, step: int) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from nomicon.authoring import Ctx
 from nomicon.packs.ackanomic.ghost_events import CLOSED, ENDED, NEXT_TURN, REMOVED, Instance, Turn
+from nomicon.packs.ackanomic.tables import table_of
 
 KEY = "ghost"
 LETTERS = tuple(string.ascii_lowercase)
@@ -35,13 +36,8 @@ def new_table(seats: int = 3, games: int = 0, with_referee: bool = False,
 
 
 def game(ctx: Ctx) -> dict[str, Any]:
-    """The game's table; refused in a game without one (one of its rules enacted by a
-    proposal into another game)."""
-    found: dict[str, Any] | None = ctx.get([KEY], None)
-    ctx.require(found is not None, "there is no Ghost in this game",
-                detail="this rule plays only in a game of its own pack")
-    assert found is not None
-    return found
+    """The game's table; refused in a game without one."""
+    return table_of(ctx, KEY, "Ghost")
 
 
 def playing(ctx: Ctx) -> list[str]:

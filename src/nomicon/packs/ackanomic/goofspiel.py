@@ -63,6 +63,7 @@ from nomicon.packs.ackanomic.events import (
     RoundResolved,
     Started,
 )
+from nomicon.packs.ackanomic.tables import table_of
 
 PACK = "ackanomic"
 KEY = "pure_skill"
@@ -77,13 +78,8 @@ def card_name(card: int) -> str:
 
 
 def table(ctx: Ctx) -> dict[str, Any]:
-    """The game's table; refused in a game without one (one of its rules enacted by a
-    proposal into another game)."""
-    found: dict[str, Any] | None = ctx.get([KEY], None)
-    ctx.require(found is not None, "there is no Game of Pure Skill in this game",
-                detail="this rule plays only in a game of its own pack")
-    assert found is not None
-    return found
+    """The game's table; refused in a game without one."""
+    return table_of(ctx, KEY, "Game of Pure Skill")
 
 
 def seated(ctx: Ctx) -> list[str]:

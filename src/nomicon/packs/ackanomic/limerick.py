@@ -76,6 +76,7 @@ from nomicon.packs.ackanomic.limerick_events import (
     VOTING_OPENED,
     Started,
 )
+from nomicon.packs.ackanomic.tables import table_of
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-limerick"
@@ -107,13 +108,8 @@ def lines_of(text: str) -> list[str]:
 
 
 def contest(ctx: Ctx) -> dict[str, Any]:
-    """The game's table; refused in a game without one (one of its rules enacted by a
-    proposal into another game)."""
-    found: dict[str, Any] | None = ctx.get([KEY], None)
-    ctx.require(found is not None, "there is no Limerick Contest in this game",
-                detail="this rule plays only in a game of its own pack")
-    assert found is not None
-    return found
+    """The game's table; refused in a game without one."""
+    return table_of(ctx, KEY, "Limerick Contest")
 
 
 def _ensure_table(ctx: Ctx) -> None:

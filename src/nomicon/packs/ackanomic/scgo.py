@@ -84,6 +84,7 @@ from nomicon.packs.ackanomic.scgo_events import (
     RoundResolved,
     Started,
 )
+from nomicon.packs.ackanomic.tables import table_of
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-single-capture-go"
@@ -168,13 +169,8 @@ def new_table(seats: int) -> dict[str, Any]:
 
 
 def table(ctx: Ctx) -> dict[str, Any]:
-    """The game's table; refused in a game without one (one of its rules enacted by a
-    proposal into another game)."""
-    found: dict[str, Any] | None = ctx.get([KEY], None)
-    ctx.require(found is not None, "there is no Single Capture Go in this game",
-                detail="this rule plays only in a game of its own pack")
-    assert found is not None
-    return found
+    """The game's table; refused in a game without one."""
+    return table_of(ctx, KEY, "Single Capture Go")
 
 
 def remaining(ctx: Ctx) -> list[str]:

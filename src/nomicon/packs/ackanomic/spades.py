@@ -78,6 +78,7 @@ from nomicon.packs.ackanomic.spades_events import (
     TeamRound,
 )
 from nomicon.packs.ackanomic.spades_pages import TABLE
+from nomicon.packs.ackanomic.tables import table_of
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-spades"
@@ -106,11 +107,8 @@ def _ensure_table(ctx: Ctx) -> None:
 def table(ctx: Ctx) -> dict[str, Any]:
     """The Spades table; refused in a game without one (a Spades rule enacted by a
     proposal into another game plays only once Rule 93 has set a table up)."""
-    found: dict[str, Any] | None = ctx.get([KEY], None)
-    ctx.require(found is not None, "there is no Spades table in this game",
-                detail="Rule 93 (Beginning the game) sets the table up")
-    assert found is not None
-    return found
+    return table_of(ctx, KEY, "Spades table",
+                    "Rule 93 (Beginning the game) sets the table up")
 
 
 def order(ctx: Ctx) -> list[str]:
