@@ -49,7 +49,6 @@ from nomicon.authoring import (
     RuleParams,
     action,
     events,
-    finish,
     hook,
     iso,
     parse,
@@ -89,6 +88,7 @@ from nomicon.packs.ackanomic.ghost_state import (
     remove,
     winner_points,
 )
+from nomicon.packs.ackanomic.tables import close_table
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-ghost"
@@ -157,7 +157,7 @@ class Beginning(Rule):
         games = ctx.get([KEY, "games"])
         # A child game of another game is one instance of Ghost.
         if ctx.parent() is not None or (games and ctx.get([KEY, "instance"]) >= games):
-            self._close_table(ctx)
+            close_table(ctx, KEY, "Ghost")
         else:
             self._start_if_ready(ctx)
 
@@ -200,19 +200,6 @@ class Beginning(Rule):
         shown = ", ".join(f"{i}. {name}" for i, name in enumerate(order, 1))
         ctx.emit(STARTED, f"Ghost #{number}: {shown}{who}", instance=number, order=order,
                  referee=referee, duel=bool(state["duel"]))
-
-    def _close_table(self, ctx: Ctx) -> None:
-        wins: dict[str, int] = {}
-        for result in ctx.get([KEY, "results"]):
-            if result["winner"] is not None:
-                wins[result["winner"]] = wins.get(result["winner"], 0) + 1
-        best = max(wins.values(), default=0)
-        leaders = [name for name, count in wins.items() if count == best]
-        winners = leaders if len(leaders) == 1 else []
-        ctx.set(["winners"], winners)
-        played = ctx.get([KEY, "instance"])
-        finish(ctx, f"{played} game(s) of Ghost played; "
-                    + (f"{winners[0]} won the most" if winners else "no single player won most"))
 
 
 # -- 4. Rules ---------------------------------------------------------------------------

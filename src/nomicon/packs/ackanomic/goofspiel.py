@@ -38,7 +38,6 @@ from nomicon.authoring import (
     RuleParams,
     action,
     events,
-    finish,
     hook,
     iso,
     parse,
@@ -63,7 +62,7 @@ from nomicon.packs.ackanomic.events import (
     RoundResolved,
     Started,
 )
-from nomicon.packs.ackanomic.tables import table_of
+from nomicon.packs.ackanomic.tables import close_table, table_of
 
 PACK = "ackanomic"
 KEY = "pure_skill"
@@ -166,7 +165,7 @@ class StartingAnInstance(Rule):
         games = ctx.get([KEY, "games"])
         # A child game of another game is one instance of the game.
         if (games and ctx.get([KEY, "instance"]) >= games) or ctx.parent() is not None:
-            self._close_table(ctx)
+            close_table(ctx, KEY, "Pure Skill")
         else:
             self._start_if_ready(ctx)
 
@@ -199,19 +198,6 @@ class StartingAnInstance(Rule):
         who = f"; {referee} referees" if referee else "; the engine referees"
         ctx.emit(STARTED, f"Game of Pure Skill #{number}: {', '.join(players)} play{who}",
                  instance=number, players=players, referee=referee)
-
-    def _close_table(self, ctx: Ctx) -> None:
-        wins: dict[str, int] = {}
-        for result in ctx.get([KEY, "results"]):
-            if result["winner"] is not None:
-                wins[result["winner"]] = wins.get(result["winner"], 0) + 1
-        best = max(wins.values(), default=0)
-        leaders = [name for name, count in wins.items() if count == best]
-        winners = leaders if len(leaders) == 1 else []
-        ctx.set(["winners"], winners)
-        played = ctx.get([KEY, "instance"])
-        finish(ctx, f"{played} game(s) of Pure Skill played; "
-                    + (f"{winners[0]} won the most" if winners else "no single player won most"))
 
 
 # -- 4) Rules of the game ------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nomicon.authoring import Ctx
+from nomicon.authoring import Ctx, finish
 
 #: Why a game's rule may find no table: a proposal enacted it into another game.
 ELSEWHERE = "this rule plays only in a game of its own pack"
@@ -17,3 +17,19 @@ def table_of(ctx: Ctx, key: str, what: str, detail: str = ELSEWHERE) -> dict[str
     ctx.require(found is not None, f"there is no {what} in this game", detail=detail)
     assert found is not None
     return found
+
+
+def close_table(ctx: Ctx, key: str, what: str) -> None:
+    """End a standalone table (``what``: the game's name in "game(s) of ... played"):
+    the player who won the most of its games, if one did, wins the table."""
+    wins: dict[str, int] = {}
+    for result in ctx.get([key, "results"]):
+        if result["winner"] is not None:
+            wins[result["winner"]] = wins.get(result["winner"], 0) + 1
+    best = max(wins.values(), default=0)
+    leaders = [name for name, count in wins.items() if count == best]
+    winners = leaders if len(leaders) == 1 else []
+    ctx.set(["winners"], winners)
+    played = ctx.get([key, "instance"])
+    finish(ctx, f"{played} game(s) of {what} played; "
+                + (f"{winners[0]} won the most" if winners else "no single player won most"))

@@ -59,12 +59,12 @@ from nomicon.authoring import (
     action,
     adjust,
     events,
-    finish,
     hook,
     veto,
 )
 from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic import tromino_geometry as geo
+from nomicon.packs.ackanomic.tables import close_table
 from nomicon.packs.ackanomic.tromino_events import (
     CLOSED,
     CONCEDED,
@@ -206,7 +206,7 @@ class Beginning(Rule):
         games = ctx.get([KEY, "games"])
         # A child game of another game is one game of Tromino Go.
         if ctx.parent() is not None or (games and ctx.get([KEY, "instance"]) >= games):
-            self._close_table(ctx)
+            close_table(ctx, KEY, "Tromino Go")
         else:
             self._start_if_ready(ctx)
 
@@ -245,18 +245,6 @@ class Beginning(Rule):
         who = f"; {referee} referees" if referee else "; the engine referees"
         ctx.emit(STARTED, f"Tromino Go: {' and '.join(seated)} play; {first} goes first{who}",
                  players=seated, referee=referee, first=first)
-
-    def _close_table(self, ctx: Ctx) -> None:
-        wins: dict[str, int] = {}
-        for result in ctx.get([KEY, "results"]):
-            wins[result["winner"]] = wins.get(result["winner"], 0) + 1
-        best = max(wins.values(), default=0)
-        leaders = [name for name, count in wins.items() if count == best]
-        winners = leaders if len(leaders) == 1 else []
-        ctx.set(["winners"], winners)
-        played = ctx.get([KEY, "instance"])
-        finish(ctx, f"{played} game(s) of Tromino Go played; "
-                    + (f"{winners[0]} won the most" if winners else "no single player won most"))
 
 
 # -- 1. to 11. ----------------------------------------------------------------------------
