@@ -79,10 +79,11 @@ What is here:
   :class:`Upgrade`, a step that moves a stored game's state from an older version of
   the pack to the next (``Pack.upgrades``), and :class:`PackPage` and
   :class:`Section`, a web page of the pack's own made of sections read from the
-  viewer's view (``Pack.pages``), and :func:`next_firing`, when a rule's schedule
-  next fires, as the view shows it; :class:`MajorityVote`, the governance
-  rule by which a pack's players change its rules with proposals when the game's own
-  text has no such rule (a pack distributed apart from Nomicon enacts it from here);
+  viewer's view (``Pack.pages``), whose values may be a :class:`Link` to a game,
+  and :func:`next_firing`, when a rule's schedule next fires, as the view shows it;
+  :class:`MajorityVote`, the governance rule by which a pack's players change its
+  rules with proposals when the game's own text has no such rule (a pack distributed
+  apart from Nomicon enacts it from here);
 - refusing and failing: :class:`Refusal` (what ``ctx.refuse`` raises), and the
   errors a rule may meet (:class:`GameError`, :class:`InvalidRuleChange`,
   :class:`EventFieldError`);
@@ -107,7 +108,7 @@ from nomicon.kernel.errors import EventFieldError, GameError, InvalidRuleChange,
 from nomicon.kernel.eventkind import EventKind
 from nomicon.kernel.ledger import Split, round_money, split
 from nomicon.kernel.pack import Initial, Pack, PackParams
-from nomicon.kernel.pages import PackPage, Section, next_firing
+from nomicon.kernel.pages import Link, PackPage, Section, next_firing
 from nomicon.kernel.procedure import finish
 from nomicon.kernel.roles import role
 from nomicon.kernel.rules import (
@@ -145,6 +146,7 @@ __all__ = [
     "GameError",
     "Initial",
     "InvalidRuleChange",
+    "Link",
     "MajorityVote",
     "Pack",
     "PackPage",

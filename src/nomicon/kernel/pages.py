@@ -7,7 +7,9 @@ what it shows: facts (a mapping of label to value, shown as a list of facts), ro
 (a sequence of mappings, shown as a table whose columns are their keys), or nothing
 (then the section shows its ``empty`` sentence). A section may also name actions:
 the forms of those the viewer may take now (from ``legal_actions``) are shown under
-it. The server draws the page; it knows no pack by name.
+it. A value may be a :class:`Link` to another game's page (a child game's board). A
+section whose rows grow with the game names a ``cursor``, and the server shows them a
+page at a time. The server draws the page; it knows no pack by name.
 """
 
 from __future__ import annotations
@@ -26,6 +28,19 @@ Reader = Callable[[Mapping[str, Any]], Shown]
 
 
 @dataclass(frozen=True)
+class Link:
+    """A value shown as a link to a game's page: ``tab`` under game ``game`` (its board
+    when empty), reading ``text``."""
+
+    text: str
+    game: str
+    tab: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
 class Section:
     """One named part of a pack's page."""
 
@@ -40,6 +55,11 @@ class Section:
     actions: tuple[str, ...] = ()
     # A sentence under the title (the rule's words that the section shows, for one).
     about: str = ""
+    # The key of the rows whose whole numbers order them, highest first (newest
+    # first): the rows are shown a page at a time, the next page continuing below the
+    # last number shown (a cursor, so rows added meanwhile shift no page). Empty: the
+    # section shows its first page only.
+    cursor: str = ""
 
 
 @dataclass(frozen=True)

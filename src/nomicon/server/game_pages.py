@@ -468,8 +468,10 @@ def things_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
 def pack_page(request: Request, game_id: str, slug: Annotated[str, Path(max_length=100)],
               user: LoggedIn, site: SiteDep) -> Response:
     """A page of the pack's own (``Pack.pages``)."""
+    query = dict(request.query_params)
     return _page(request, site, game_id, user, f"{pack_pages.PREFIX}/{slug}",
-                 lambda seat, game, view: pack_pages.page_context(game, seat, view, slug))
+                 lambda seat, game, view: pack_pages.page_context(game, seat, view, slug,
+                                                                  query))
 
 
 @router.get("/games/{game_id}/admin")

@@ -13,7 +13,7 @@ from typing import Any
 
 from nomicon.kernel.engine import Game
 from nomicon.kernel.pack import Pack
-from nomicon.kernel.pages import PackPage
+from nomicon.kernel.pages import PackPage, Section
 from nomicon.server import access
 from nomicon.server.access import Seat
 from nomicon.server.errors import NotFound
@@ -39,6 +39,10 @@ class ShownSection:
     more: int  # rows left out
     empty: str
     forms: tuple[ActionForm, ...]
+    # The next page's query (its parameter and the cursor to continue below), or None.
+    next: tuple[str, str] | None = None
+    # Whether this is a later page than the first (then a link back to the first).
+    later: bool = False
 
     @property
     def is_empty(self) -> bool:
@@ -78,30 +82,61 @@ def _columns(rows: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(key for row in rows for key in row))
 
 
-def sections(game: Game, seat: Seat, view: Mapping[str, Any],
-             page: PackPage) -> list[ShownSection]:
-    """Each section of ``page`` read from the viewer's ``view``, with its forms."""
+def after_param(section_id: str) -> str:
+    """The query parameter that holds where a section's page continues."""
+    return f"{section_id}-after"
+
+
+def _paged(section: Section, rows: Sequence[Mapping[str, Any]], after: str | None
+           ) -> tuple[tuple[Mapping[str, Any], ...], int, str | None]:
+    """The page of ``rows`` below cursor ``after``, how many rows follow it, and the
+    cursor of the next page (None: none follows)."""
+    if not section.cursor:
+        return tuple(rows[:ROWS]), max(0, len(rows) - ROWS), None
+    below = rows
+    if after is not None:
+        try:
+            limit = int(after)
+        except ValueError:
+            limit = None  # not a cursor this page gave: the first page
+        if limit is not None:
+            below = [row for row in rows if int(row[section.cursor]) < limit]
+    shown = tuple(below[:ROWS])
+    more = len(below) - len(shown)
+    return shown, more, str(shown[-1][section.cursor]) if more else None
+
+
+def sections(game: Game, seat: Seat, view: Mapping[str, Any], page: PackPage,
+             query: Mapping[str, str] | None = None) -> list[ShownSection]:
+    """Each section of ``page`` read from the viewer's ``view``, with its forms; a
+    section with a cursor shows the page ``query`` asks for (its first by default)."""
     wanted = page.actions
     entries = [e for e in access.legal(game, seat) if e["name"] in wanted] if wanted else []
     found = []
     for section in page.sections:
         shown = section.read(view)
+        dom_id = _dom_id(section.title)
+        after = (query or {}).get(after_param(dom_id))
         facts: tuple[tuple[str, Any], ...] = ()
         rows: tuple[Mapping[str, Any], ...] = ()
         more = 0
+        following = None
         if isinstance(shown, Mapping):
             facts = tuple(shown.items())
         elif shown:
-            rows, more = tuple(shown[:ROWS]), max(0, len(shown) - ROWS)
+            rows, more, following = _paged(section, shown, after)
         forms = action_forms([e for e in entries if e["name"] in section.actions])
-        found.append(ShownSection(_dom_id(section.title), section.title, section.about,
-                                  facts, _columns(rows), rows, more, section.empty,
-                                  tuple(forms)))
+        found.append(ShownSection(
+            dom_id, section.title, section.about, facts, _columns(rows), rows, more,
+            section.empty, tuple(forms),
+            None if following is None else (after_param(dom_id), following),
+            bool(section.cursor) and after is not None))
     return found
 
 
-def page_context(game: Game, seat: Seat, view: Mapping[str, Any], slug: str
-                 ) -> dict[str, Any]:
-    """What the template of a pack's page shows."""
+def page_context(game: Game, seat: Seat, view: Mapping[str, Any], slug: str,
+                 query: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What the template of a pack's page shows (``query``: the request's, which
+    says which page of each paged section)."""
     page = page_of(game.pack, slug)
-    return {"page": page, "sections": sections(game, seat, view, page)}
+    return {"page": page, "sections": sections(game, seat, view, page, query)}

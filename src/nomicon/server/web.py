@@ -22,6 +22,7 @@ from starlette.responses import RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 
 from nomicon.display import cell
+from nomicon.kernel.pages import Link
 from nomicon.server.accounts import User
 from nomicon.server.auth import csrf_token, remember_pre, session_user
 from nomicon.server.errors import HttpProblem
@@ -45,11 +46,19 @@ class LoginRequired(HttpProblem):
 _ISO_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z?")
 
 
+def cell_or_link(value: Any) -> str | Markup:
+    """A value as a table cell; a pack page's :class:`Link` as a link to its game."""
+    if isinstance(value, Link):
+        href = f"/games/{quote(value.game, safe='')}" + (f"/{value.tab}" if value.tab else "")
+        return Markup('<a href="{}">{}</a>').format(href, value.text)
+    return cell(value)
+
+
 def when(value: Any) -> Markup:
     """An ISO time as a ``<time>`` element, readable: ``2020-09-01 12:00 UTC``; any other
-    value as a table cell."""
+    value as a table cell (a link as a link)."""
     if not isinstance(value, str) or not _ISO_TIME.fullmatch(value):
-        return Markup.escape(cell(value))
+        return Markup.escape(cell_or_link(value))
     shown = value.replace("T", " ").replace("Z", "")[:16] + " UTC"
     return Markup('<time datetime="{}">{}</time>').format(value, shown)
 
@@ -76,7 +85,7 @@ def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("nomicon.server", "templates"),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.ChainableUndefined)
-    env.filters.update(cell=cell, when=when, pretty=pretty, yaml=as_yaml, urlquote=quote)
+    env.filters.update(cell=cell_or_link, when=when, pretty=pretty, yaml=as_yaml, urlquote=quote)
     env.tests.update(simple=is_simple)
     return env
 

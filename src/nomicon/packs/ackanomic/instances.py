@@ -100,7 +100,14 @@ class GameRule(Rule):
     @hook(INSTANCE_ENDED)
     def on_instance_ended(self, ctx: Ctx, data: InstanceEnded) -> None:
         if data["game"] == self.spec.number:
+            # A copy: the state's own balances change as the payoff pays.
+            before = {holder: dict(held) for holder, held in
+                      (ctx.get(["accounts"], None) or {}).items()}
             self.payoff(ctx, data)
+            # What the payoff moved, kept in the instance's record for its readers (the
+            # parent's page of instances): the payoff is the game's rule's to compute.
+            ctx.set([TABLE, str(data["instance"]), "payoff"],
+                    moved(before, ctx.get(["accounts"], None) or {}))
 
     def payoff(self, ctx: Ctx, data: InstanceEnded) -> None:
         """Pay what the game's text pays for the instance ``data`` (nothing here)."""
@@ -109,6 +116,20 @@ class GameRule(Rule):
         """The child pack's parameters for a new instance (``duel``: one that settles
         a Duel)."""
         return dict(self.spec.params)
+
+
+def moved(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]
+          ) -> dict[str, dict[str, int]]:
+    """What changed from the balances ``before`` to those ``after``: per holder, the
+    goods and money gained (or lost, negative)."""
+    found: dict[str, dict[str, int]] = {}
+    for holder in sorted(set(before) | set(after)):
+        was, now = before.get(holder) or {}, after.get(holder) or {}
+        change = {good: now.get(good, 0) - was.get(good, 0) for good in sorted(set(was) | set(now))
+                  if now.get(good, 0) != was.get(good, 0)}
+        if change:
+            found[holder] = change
+    return found
 
 
 def games(ctx: Ctx) -> dict[str, GameRule]:

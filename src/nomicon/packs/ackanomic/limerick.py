@@ -76,13 +76,12 @@ from nomicon.packs.ackanomic.limerick_events import (
     VOTING_OPENED,
     Started,
 )
+from nomicon.packs.ackanomic.limerick_pages import PAGE, VOTES
 from nomicon.packs.ackanomic.tables import table_of
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-limerick"
 KEY = "limerick"
-#: The sealed ballot of the voting period.
-VOTES = "limerick-votes"
 WRITING_TIMER = "limerick-writing"
 ACCEPT, REFUSE = "accept", "refuse"
 LINES = 5
@@ -485,6 +484,7 @@ class LimerickContest(Pack):
     initial = (*(Initial(cls) for cls in RULES),
                Initial(MajorityVote, number=100, title="Changing these rules"))
     rule_classes = RULES
+    pages = (PAGE,)
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         assert isinstance(params, LimerickParams)

@@ -37,6 +37,7 @@ from nomicon.packs.ackanomic.instances import (
     VACATION,
     StartingAnInstance,
 )
+from nomicon.packs.ackanomic.pages import INSTANCES
 
 #: The offices of Ackanomic that the games name, as roles of the parent game.
 OFFICES = (COUNT_TABULA, "Poet Laureate", "Speaker", "Scorekeeper")
@@ -155,6 +156,7 @@ class Ackanomic(Pack):
     initial = (Initial(MajorityVote, number=1, title="Voting on proposals"),
                *(Initial(cls) for cls in RULES if cls is not Appointment))
     rule_classes = RULES
+    pages = (INSTANCES,)
 
     def after_rules(self, ctx: Ctx, params: PackParams) -> None:
         assert isinstance(params, AckanomicParams)
