@@ -46,14 +46,24 @@ def test_no_draw_where_there_is_nothing_to_do() -> None:
     assert game.legal_actions("nobody") == []
 
 
-def test_a_ruleset_with_forms_per_action_draws_from_the_whole_list() -> None:
-    # Nomopoly IV's `command` lists one form per unit and command (ActionDecl.variants).
+def test_an_action_with_forms_is_drawn_as_often_as_another_and_each_form_is_drawn() -> None:
+    # Nomopoly IV's `command` lists one form per unit and command (ActionDecl.variants),
+    # drawn lazily (ActionDecl.drawn): the action is one of the legal actions, drawn as
+    # often as each other one, and each of its forms is drawn.
     game = nomicon.new_game("nomopoly-iv", players=["alice", "bob"], seed=3, start=START,
                             params={"history": 1})  # P01: Forts and Warriors
     game.act("alice", "build-fort")
     game.act("alice", "command", unit="fort-1", command="recruit-warrior")
-    assert game.action_plans().has_variants
     legal = game.legal_actions("alice")
+    names = Counter(str(entry["name"]) for entry in legal)
+    assert names["command"] > 1, "the Warrior's forms: several commands"
     rng = random.Random(2)
-    seen = {repr(game.random_legal_action("alice", rng)) for _ in range(40 * len(legal))}
-    assert seen == {repr(entry) for entry in legal}
+    per_name = 300
+    draws = [game.random_legal_action("alice", rng) for _ in range(per_name * len(names))]
+    assert all(entry in legal for entry in draws)  # each draw is an entry, as it is
+    assert {repr(entry) for entry in draws} == {repr(entry) for entry in legal}
+    drawn = Counter(str(entry["name"]) for entry in draws if entry is not None)
+    # Uniform over the action names (not over the entries, which would draw `command`
+    # names["command"] times as often): a fair draw's chi-square is about k.
+    chi2 = sum((drawn[name] - per_name) ** 2 / per_name for name in names)
+    assert chi2 < 3 * len(names) + 30, drawn

@@ -52,9 +52,10 @@ def layout_of(board: Mapping[str, Any]) -> Layout:
     """The layout a state's (or a view's) ``board`` describes. Without a ``size`` it
     is the highest numbered space; squares in between without a record are gaps only
     when ``missing`` says so."""
-    spaces = board.get("spaces") or {}
-    numbers = [int(k) for k in spaces if str(k).isdigit()]
-    size = board.get("size") or max(numbers, default=1)
+    size = board.get("size")
+    if not size:  # only then the spaces are counted: a layout is asked for often
+        spaces = board.get("spaces") or {}
+        size = max((int(k) for k in spaces if str(k).isdigit()), default=1)
     return Layout(int(size), snake.columns_of(board.get("columns")),
                   frozenset(board.get("missing") or ()))
 

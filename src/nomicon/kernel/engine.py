@@ -639,7 +639,7 @@ class Game:
                     out.extend(probe(ctx, actor, plan, admin, prompted))
             else:
                 for index in order(len(probed)):
-                    out.extend(probe(ctx, actor, probed[index], admin, prompted))
+                    out.extend(probe(ctx, actor, probed[index], admin, prompted, order))
                     if out:
                         break
         finally:
@@ -652,17 +652,15 @@ class Game:
         """An entry of ``legal_actions(actor)`` drawn uniformly with ``rng`` (None: there
         is none), probing the actions in a random order until one is legal rather than
         probing them all: the first legal action of a uniformly random order is
-        uniformly drawn from the legal ones. Actions that list their forms (variants)
-        give several entries each, so such a ruleset draws from the whole list."""
+        uniformly drawn from the legal ones. Of an action that lists its forms
+        (variants), one form is drawn uniformly, so the action is drawn as often as
+        another, not as often as it has forms; its forms are worked out lazily in a
+        random order when it can (``ActionDecl.drawn``), never all of them."""
         if self.is_over:
             return None
         seat = seats.playing(self.state.root, actor)
         if seat is None:
             return None
-        plans_ = self.action_plans()
-        if plans_.has_variants:
-            every = self.legal_actions(seat)
-            return rng.choice(every) if every else None
         found = self._legal_actions(seat, lambda n: rng.sample(range(n), n))
         return found[0] if found else None
 

@@ -13,6 +13,7 @@ player and for the admin.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from nomicon.kernel.context import Ctx
 
 Veto = tuple[Rule, Callable[..., Any]]
+#: A random order: a permutation of ``range(n)``.
+Order = Callable[[int], list[int]]
 
 
 class ActionTables(Protocol):
@@ -155,14 +158,16 @@ def plans(ruleset: ActionTables) -> Plans:
     )
 
 
-def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool
-          ) -> list[dict[str, Any]]:
+def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool,
+          order: Order | None = None) -> list[dict[str, Any]]:
     """The entries of ``legal_actions`` for one action: none if ``actor`` may not take
     it now, one for each form if the action lists its forms (``ActionDecl.variants``).
     The checks are those of :meth:`Game.act <nomicon.kernel.engine.Game.act>` (the rule
     that handles it, the vetoes, the precondition), without arguments, and the
     choices of its arguments. ``prompted``: whether a prompt awaits ``actor``'s
-    answer (else the procedure's veto, which would pass, is not run)."""
+    answer (else the procedure's veto, which would pass, is not run). With ``order``
+    (a permutation of ``range(n)`` for any ``n``), at most one form: the first in that
+    order, drawn lazily when the action can (``ActionDecl.drawn``)."""
     stack = ctx._running
     candidate = plan.direct
     if candidate is None:
@@ -208,7 +213,7 @@ def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool
                 args[arg.name] = {**arg_plan.head, "choices": choices, **arg_plan.tail}
             else:
                 args[arg.name] = dict(arg_plan.whole)
-        forms = None if decl.variants_fn is None else decl.variants_fn(rule, ctx, actor)
+        forms = None if decl.variants_fn is None else _forms(rule, decl, ctx, actor, order)
     except Refusal:
         return []
     finally:
@@ -219,6 +224,18 @@ def probe(ctx: Ctx, actor: str, plan: Plan, admin: bool, prompted: bool
     return [{"name": plan.name, "rule": label, "doc": decl.doc,
              "args": _form(arg_plans, args, form), "on_turn": decl.on_turn}
             for form in forms]
+
+
+def _forms(rule: Rule, decl: ActionDecl, ctx: Ctx, actor: str, order: Order | None
+           ) -> list[dict[str, list[Any] | None]]:
+    """The forms of an action: all of them, or with ``order`` the first in it."""
+    assert decl.variants_fn is not None
+    if order is None:
+        return decl.variants_fn(rule, ctx, actor)
+    if decl.drawn_fn is not None:
+        return list(itertools.islice(decl.drawn_fn(rule, ctx, actor, order), 1))
+    every = decl.variants_fn(rule, ctx, actor)
+    return [every[order(len(every))[0]]] if every else []
 
 
 def _form(arg_plans: Sequence[ArgPlan], args: dict[str, Any],

@@ -28,7 +28,7 @@ titles, texts or parameters by a proposal.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar, overload
 
@@ -130,6 +130,7 @@ class ActionDecl:
     check_fn: Callable[..., None] | None = None
     choices_fns: dict[str, Callable[..., list[Any]]] = field(default_factory=dict)
     variants_fn: Callable[..., list[dict[str, list[Any] | None]]] | None = None
+    drawn_fn: Callable[..., Iterator[dict[str, list[Any] | None]]] | None = None
 
     def applies(self, fn: Callable[..., bool]) -> Callable[..., bool]:
         """Mark the predicate that says this rule handles the action now.
@@ -155,6 +156,16 @@ class ActionDecl:
         targets) is offered this way; no form, no entry.
         """
         self.variants_fn = fn
+        return fn
+
+    def drawn(self, fn: Callable[..., Iterator[dict[str, list[Any] | None]]]
+              ) -> Callable[..., Iterator[dict[str, list[Any] | None]]]:
+        """Mark the method ``(ctx, actor, order)`` that yields the same forms as the
+        ``variants`` method, worked out one at a time in the order ``order(n)`` gives
+        (a permutation of ``range(n)``) over the ``n`` things they are made from, so
+        that a random draw works out only as many forms as it needs.
+        """
+        self.drawn_fn = fn
         return fn
 
 

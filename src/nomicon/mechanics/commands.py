@@ -21,7 +21,7 @@ arguments where they are few.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
@@ -309,14 +309,18 @@ class Commands(Rule):
     def forms(self, ctx: Ctx, actor: str) -> list[dict[str, list[Any] | None]]:
         """One form for each of the actor's units and buildings and each command it
         may be issued now, with the choices of the command's arguments."""
-        found: list[dict[str, list[Any] | None]] = []
+        return list(self.drawn_forms(ctx, actor, _in_order))
+
+    @give_command.drawn
+    def drawn_forms(self, ctx: Ctx, actor: str, order: Callable[[int], list[int]]
+                    ) -> Iterator[dict[str, list[Any] | None]]:
+        """The same forms, each unit and command pair worked out in ``order``."""
         commands = list(in_force(ctx).values())
-        for unit in units.things(ctx, owner=actor):
-            for rule in commands:
-                form = self._form(ctx, actor, unit, rule)
-                if form is not None:
-                    found.append(form)
-        return found
+        pairs = [(unit, rule) for unit in units.things(ctx, owner=actor) for rule in commands]
+        for index in order(len(pairs)):
+            form = self._form(ctx, actor, *pairs[index])
+            if form is not None:
+                yield form
 
     def _form(self, ctx: Ctx, actor: str, unit: str, rule: CommandRule
               ) -> dict[str, list[Any] | None] | None:
@@ -361,6 +365,10 @@ class Commands(Rule):
                  entity=data["holder"], kind=record["kind"], owner=record["owner"],
                  command=last.get("command"), args=dict(last.get("args") or {}),
                  cause=data["cause"])
+
+
+def _in_order(n: int) -> list[int]:
+    return list(range(n))
 
 
 def _allowed(ctx: Ctx, rule: CommandRule, unit: str, args: dict[str, Any]) -> bool:

@@ -25,15 +25,20 @@ SAMPLES = 3
 
 
 class GreedyBot:
-    """Plays the move with the highest score, ties broken at random."""
+    """Plays the move with the highest score, ties broken at random. With ``draws``, it
+    scores only that many entries drawn at random (``Game.random_legal_action``), not
+    every entry of ``legal_actions``: a step then costs a few actions' probes, however
+    large the game's list of forms has grown."""
 
-    def __init__(self, rng: random.Random, scorer: Scorer | None) -> None:
+    def __init__(self, rng: random.Random, scorer: Scorer | None, *,
+                 draws: int | None = None) -> None:
         self.rng = rng
         self.scorer = scorer
         self.random = RandomBot(rng)
+        self.draws = draws
 
     def choose(self, game: Game, actor: str) -> Move | None:
-        legal = game.legal_actions(actor)
+        legal = self.entries(game, actor)
         if not legal:
             return None
         if self.scorer is None:
@@ -49,6 +54,13 @@ class GreedyBot:
                 elif score == top:
                     best.append(move)
         return self.rng.choice(best)
+
+    def entries(self, game: Game, actor: str) -> list[dict[str, Any]]:
+        """The entries of ``legal_actions`` the bot scores: all, or ``draws`` drawn."""
+        if self.draws is None:
+            return game.legal_actions(actor)
+        drawn = (game.random_legal_action(actor, self.rng) for _ in range(self.draws))
+        return [entry for entry in drawn if entry is not None]
 
     def candidates(self, game: Game, actor: str, entry: dict[str, Any]) -> list[Move]:
         """The moves of one ``legal_actions`` entry: every combination of finite

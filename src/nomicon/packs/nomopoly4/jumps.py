@@ -44,9 +44,11 @@ class Jumps(Rule):
 
     def _reachable(self, ctx: Ctx, actor: str) -> list[int]:
         here, jumps = ctx.attr(actor, "location"), ctx.attr(actor, "jumps", 0)
+        if here is None:
+            return []
+        board = geometry.of(ctx)  # once, not once per square: it reads the layout
         return [s for s in numbered.layout(ctx).squares()
-                if s != here and (d := self._distance(ctx, actor, s)) is not None
-                and d <= jumps]
+                if s != here and (d := board.distance(here, s)) is not None and d <= jumps]
 
     def _why_not(self, ctx: Ctx, actor: str, value: Any) -> None:
         if not numbered.layout(ctx).exists(value):

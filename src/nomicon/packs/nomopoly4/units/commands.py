@@ -78,8 +78,9 @@ class Attack(Command):
         stats = units.stats_for(ctx, unit)
         assert stats is not None
         here = square_of(ctx, unit)
+        board = geometry.of(ctx)  # once, not once per square: it reads the layout
         return [other for place in ctx.entity_locations()
-                if (apart := geometry.distance(ctx, here, place)) is not None
+                if (apart := board.distance(here, place)) is not None
                 and apart <= stats.range
                 for other in units.things(ctx, location=place) if other != unit]
 

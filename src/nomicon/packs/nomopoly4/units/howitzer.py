@@ -58,10 +58,11 @@ class Bombard(Command):
         # The squares within range that hold a building: bombarding another is allowed
         # but does nothing, and listing every square in range would crowd the form.
         here = square_of(ctx, unit)
+        board, reach = geometry.of(ctx), self._range(ctx, unit)  # once, not per square
         return sorted(place for place in ctx.entity_locations()
                       if isinstance(place, int) and _buildings(ctx, place)
-                      and (geometry.distance(ctx, here, place) or 0) <= self._range(ctx, unit)
-                      and geometry.distance(ctx, here, place) is not None)
+                      and (apart := board.distance(here, place)) is not None
+                      and apart <= reach)
 
     def check(self, ctx: Ctx, unit: str, args: dict[str, Any]) -> None:
         to = args.get("to")
