@@ -1,6 +1,7 @@
 """Random playouts per second of 3-player Goofspiel with 13 cards, in three engines.
 
     python benchmarks/goofspiel_bench.py [--seconds 10] [--players 3] [--cards 13]
+                                         [--phases PLAYOUTS]
 
 (a) Nomicon: Ackanomic's Game of Pure Skill (rule 1250.7, the ``ackanomic-goofspiel``
     pack), through the same engine path as a live game: each playout creates a game in
@@ -16,6 +17,10 @@
     chance outcomes for the prizes, ``legal_actions(p)`` and ``apply_actions``.
 (c) boardgame.io: the game in ``benchmarks/boardgameio/goofspiel.js``, driven headless
     by ``bench.js`` with a ``Client`` per playout (Node.js).
+
+``--phases N`` also plays N fast-path playouts with a clock around each part (the
+game's creation, ``view``, ``legal_actions``, ``act``) and prints milliseconds per
+playout in each, beside boardgame.io's milliseconds per playout: where the time goes.
 
 The policy is the same everywhere: every player bids a card drawn uniformly from the
 legal bids; prizes are drawn uniformly from the prizes left, one per round. Install
@@ -59,17 +64,8 @@ def nomicon_playout(index: int, players: int, cards: int, rng: random.Random, *,
     ``fast``: the simulations' fast path, as ``nomicon simulate`` plays: the game is
     a copy of one created once (``Template``) and its log is not hash-chained.
     """
-    from nomicon.kernel import dice
-    from nomicon.kernel.engine import Game
-
     names = [f"p{i + 1}" for i in range(players)]
-    secret = dice.secret_from_seed(f"bench:{index}")
-    if fast:
-        game = _template(players, cards).game(f"bench-{index}", secret, names)
-    else:
-        game = Game.create("ackanomic-goofspiel", start=START, players=names, secret=secret,
-                           params={"players": players, "cards": cards, "games": 1},
-                           game_id=f"bench-{index}")
+    game = _new_game(index, names, cards, fast=fast)
     while not game.is_over:
         for name in names:
             if game.is_over:
@@ -82,6 +78,52 @@ def nomicon_playout(index: int, players: int, cards: int, rng: random.Random, *,
             card = rng.choice(bids[0]["args"]["card"]["choices"])
             game.act(name, "bid", card=card)
     return bool(game.state.root["winners"])
+
+
+def _new_game(index: int, names: list[str], cards: int, *, fast: bool) -> Any:
+    from nomicon.kernel import dice
+    from nomicon.kernel.engine import Game
+
+    secret = dice.secret_from_seed(f"bench:{index}")
+    if fast:
+        return _template(len(names), cards).game(f"bench-{index}", secret, names)
+    return Game.create("ackanomic-goofspiel", start=START, players=names, secret=secret,
+                       params={"players": len(names), "cards": cards, "games": 1},
+                       game_id=f"bench-{index}")
+
+
+def nomicon_phases(playouts: int, players: int, cards: int) -> dict[str, float]:
+    """Milliseconds per playout of the fast path (views, legal, act) in each of its
+    parts: creating the game (a copy of the template, the players joining), reading
+    the views, asking ``legal_actions``, and ``act``. A loop of its own, so that the
+    clock reads do not weigh on the playouts per second."""
+    from nomicon.sim.runner import fewer_collections
+
+    rng = random.Random(1)
+    names = [f"p{i + 1}" for i in range(players)]
+    nomicon_playout(-1, players, cards, rng, fast=True)  # imports, caches
+    spent = dict.fromkeys(("create", "view", "legal", "act"), 0.0)
+    clock = time.perf_counter
+    with fewer_collections():
+        for index in range(playouts):
+            began = clock()
+            game = _new_game(index, names, cards, fast=True)
+            spent["create"] += clock() - began
+            while not game.is_over:
+                for name in names:
+                    if game.is_over:
+                        break
+                    before = clock()
+                    game.view(name)
+                    viewed = clock()
+                    bids = [e for e in game.legal_actions(name) if e["name"] == "bid"]
+                    asked = clock()
+                    spent["view"] += viewed - before
+                    spent["legal"] += asked - viewed
+                    if bids:
+                        game.act(name, "bid", card=rng.choice(bids[0]["args"]["card"]["choices"]))
+                        spent["act"] += clock() - asked
+    return {phase: seconds * 1000 / playouts for phase, seconds in spent.items()}
 
 
 def bench_nomicon(seconds: float, players: int, cards: int, *, views: bool = True,
@@ -165,6 +207,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--nomicon-only", action="store_true",
                         help="measure Nomicon alone (before/after comparisons)")
+    parser.add_argument("--phases", type=int, metavar="PLAYOUTS", default=0,
+                        help="also time the parts of the fast path over this many playouts")
     args = parser.parse_args()
     figures = {
         "nomicon": bench_nomicon(args.seconds, args.players, args.cards),
@@ -182,6 +226,9 @@ def main() -> None:
         if "per_second" in figures.get(key, {}):
             figures[key]["nomicon_ratio"] = ours / figures[key]["per_second"]
             figures[key]["nomicon_fast_ratio"] = fast / figures[key]["per_second"]
+    if args.phases:
+        figures["nomicon_fast_phases_ms"] = nomicon_phases(args.phases, args.players,
+                                                           args.cards)
     if args.json:
         print(json.dumps({"players": args.players, "cards": args.cards, **figures}, indent=2))
         return
@@ -204,6 +251,14 @@ def main() -> None:
             line += (f"   Nomicon / this = {figure['nomicon_ratio']:.4f}"
                      f" (fast path {figure['nomicon_fast_ratio']:.4f})")
         print(line)
+    if args.phases:
+        parts = figures["nomicon_fast_phases_ms"]
+        shown = ", ".join(f"{phase} {ms:.2f}" for phase, ms in parts.items())
+        print(f"fast path, ms per playout ({args.phases} playouts): {shown}; "
+              f"total {sum(parts.values()):.2f}")
+        bgio = figures.get("boardgameio", {})
+        if "per_second" in bgio:
+            print(f"boardgame.io, ms per playout: {1000 / bgio['per_second']:.2f}")
 
 
 if __name__ == "__main__":
