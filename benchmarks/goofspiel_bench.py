@@ -1,7 +1,7 @@
 """Random playouts per second of 3-player Goofspiel with 13 cards, in three engines.
 
     python benchmarks/goofspiel_bench.py [--seconds 10] [--players 3] [--cards 13]
-                                         [--phases PLAYOUTS]
+                                         [--slices S] [--phases PLAYOUTS]
 
 (a) Nomicon: Ackanomic's Game of Pure Skill (rule 1250.7, the ``ackanomic-goofspiel``
     pack), through the same engine path as a live game: each playout creates a game in
@@ -21,6 +21,10 @@
 ``--phases N`` also plays N fast-path playouts with a clock around each part (the
 game's creation, ``view``, ``legal_actions``, ``act``) and prints milliseconds per
 playout in each, beside boardgame.io's milliseconds per playout: where the time goes.
+
+``--slices S`` splits each engine's budget into S slices and lets the engines take
+turns, slice by slice, so that a load that changes during the run (a shared machine)
+weighs on every engine alike rather than on whichever ran then.
 
 The policy is the same everywhere: every player bids a card drawn uniformly from the
 legal bids; prizes are drawn uniformly from the prizes left, one per round. Install
@@ -127,10 +131,12 @@ def nomicon_phases(playouts: int, players: int, cards: int) -> dict[str, float]:
 
 
 def bench_nomicon(seconds: float, players: int, cards: int, *, views: bool = True,
-                  fast: bool = False) -> dict[str, Any]:
+                  fast: bool = False, first: int = 0) -> dict[str, Any]:
+    """Playouts for ``seconds``, numbered from ``first`` (a later slice of a run in
+    slices plays other games than the earlier ones)."""
     from nomicon.sim.runner import fewer_collections
 
-    rng = random.Random(1)
+    rng = random.Random(1 + first)
     nomicon_playout(-1, players, cards, rng, views=views, fast=fast)  # imports, caches
     done = won = 0
     # The fast path plays as ``nomicon simulate`` does, with the garbage collector's
@@ -138,7 +144,8 @@ def bench_nomicon(seconds: float, players: int, cards: int, *, views: bool = Tru
     with fewer_collections() if fast else contextlib.nullcontext():
         began = time.perf_counter()
         while time.perf_counter() - began < seconds:
-            won += nomicon_playout(done, players, cards, rng, views=views, fast=fast)
+            won += nomicon_playout(first + done, players, cards, rng, views=views,
+                                   fast=fast)
             done += 1
         elapsed = time.perf_counter() - began
     return {"playouts": done, "seconds": elapsed, "per_second": done / elapsed,
@@ -160,7 +167,8 @@ def openspiel_playout(game: Any, rng: random.Random) -> bool:
     return returns.count(max(returns)) == 1
 
 
-def bench_openspiel(seconds: float, players: int, cards: int) -> dict[str, Any]:
+def bench_openspiel(seconds: float, players: int, cards: int, *, first: int = 0
+                    ) -> dict[str, Any]:
     try:
         import pyspiel
     except ImportError:
@@ -168,7 +176,7 @@ def bench_openspiel(seconds: float, players: int, cards: int) -> dict[str, Any]:
     game = pyspiel.load_game("goofspiel", {"num_cards": cards, "players": players,
                                            "points_order": "random",
                                            "returns_type": "total_points"})
-    rng = random.Random(1)
+    rng = random.Random(1 + first)
     openspiel_playout(game, rng)
     done = won = 0
     began = time.perf_counter()
@@ -180,7 +188,8 @@ def bench_openspiel(seconds: float, players: int, cards: int) -> dict[str, Any]:
             "with_winner": won}
 
 
-def bench_boardgameio(seconds: float, players: int, cards: int) -> dict[str, Any]:
+def bench_boardgameio(seconds: float, players: int, cards: int, *, first: int = 0
+                      ) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None:
         return {"error": "Node.js is not installed"}
@@ -190,13 +199,29 @@ def bench_boardgameio(seconds: float, players: int, cards: int) -> dict[str, Any
             return {"error": "npm is not installed"}
         subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent"], cwd=BGIO,
                        check=True)
+    # A few playouts before the clock starts, as the other engines play one: V8
+    # compiles the hot code while it runs (which matters more in short slices).
     done = subprocess.run([node, "bench.js", "100000000", str(players), str(cards),
-                           str(seconds)], cwd=BGIO, capture_output=True, text=True,
-                          check=False)
+                           str(seconds), str(BGIO_WARMUP), str(first)], cwd=BGIO,
+                          capture_output=True, text=True, check=False)
     if done.returncode != 0:
         return {"error": done.stderr.strip().splitlines()[-1] if done.stderr else "failed"}
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
+
+
+#: boardgame.io playouts played before its clock starts.
+BGIO_WARMUP = 20
+
+
+def _added(total: dict[str, Any] | None, part: dict[str, Any]) -> dict[str, Any]:
+    """Two slices' figures of one engine as one."""
+    if total is None or "error" in part:
+        return part
+    playouts = total["playouts"] + part["playouts"]
+    seconds = total["seconds"] + part["seconds"]
+    return {"playouts": playouts, "seconds": seconds, "per_second": playouts / seconds,
+            "with_winner": total.get("with_winner", 0) + part.get("with_winner", 0)}
 
 
 def main() -> None:
@@ -209,18 +234,29 @@ def main() -> None:
                         help="measure Nomicon alone (before/after comparisons)")
     parser.add_argument("--phases", type=int, metavar="PLAYOUTS", default=0,
                         help="also time the parts of the fast path over this many playouts")
+    parser.add_argument("--slices", type=int, default=1,
+                        help="split each engine's budget into this many slices, the engines "
+                             "taking turns (a changing load then weighs on all alike)")
     args = parser.parse_args()
-    figures = {
-        "nomicon": bench_nomicon(args.seconds, args.players, args.cards),
-        "nomicon_without_views": bench_nomicon(args.seconds, args.players, args.cards,
-                                               views=False),
-        "nomicon_fast": bench_nomicon(args.seconds, args.players, args.cards, fast=True),
-        "nomicon_fast_without_views": bench_nomicon(args.seconds, args.players, args.cards,
-                                                    views=False, fast=True),
+    engines: dict[str, Any] = {
+        "nomicon": bench_nomicon,
+        "nomicon_without_views": functools.partial(bench_nomicon, views=False),
+        "nomicon_fast": functools.partial(bench_nomicon, fast=True),
+        "nomicon_fast_without_views": functools.partial(bench_nomicon, views=False,
+                                                        fast=True),
     }
     if not args.nomicon_only:
-        figures["openspiel"] = bench_openspiel(args.seconds, args.players, args.cards)
-        figures["boardgameio"] = bench_boardgameio(args.seconds, args.players, args.cards)
+        engines["openspiel"] = bench_openspiel
+        engines["boardgameio"] = bench_boardgameio
+    slices = max(args.slices, 1)
+    figures: dict[str, Any] = dict.fromkeys(engines)
+    for _ in range(slices):
+        for key, bench in engines.items():
+            if figures[key] is not None and "error" in figures[key]:
+                continue
+            first = figures[key]["playouts"] if figures[key] is not None else 0
+            figures[key] = _added(figures[key], bench(args.seconds / slices, args.players,
+                                                      args.cards, first=first))
     ours, fast = figures["nomicon"]["per_second"], figures["nomicon_fast"]["per_second"]
     for key in ("openspiel", "boardgameio"):
         if "per_second" in figures.get(key, {}):
@@ -233,7 +269,9 @@ def main() -> None:
         print(json.dumps({"players": args.players, "cards": args.cards, **figures}, indent=2))
         return
     print(f"Goofspiel, {args.players} players, {args.cards} cards: random playouts per second "
-          f"({args.seconds:g} s per engine, Python {sys.version.split()[0]})")
+          f"({args.seconds:g} s per engine"
+          + (f" in {slices} slices" if slices > 1 else "")
+          + f", Python {sys.version.split()[0]})")
     labels = {"nomicon": "(a) Nomicon (views, legal_actions, act)",
               "nomicon_without_views": "    Nomicon without reading views",
               "nomicon_fast": "    Nomicon fast path (views, legal, act)",
