@@ -1,6 +1,7 @@
 """Random playouts per second of 3-player Goofspiel with 13 cards, in three engines.
 
     python benchmarks/goofspiel_bench.py [--seconds 10] [--players 3] [--cards 13]
+                                         [--slices S] [--phases PLAYOUTS]
 
 (a) Nomicon: Ackanomic's Game of Pure Skill (rule 1250.7, the ``ackanomic-goofspiel``
     pack), through the same engine path as a live game: each playout creates a game in
@@ -16,6 +17,14 @@
     chance outcomes for the prizes, ``legal_actions(p)`` and ``apply_actions``.
 (c) boardgame.io: the game in ``benchmarks/boardgameio/goofspiel.js``, driven headless
     by ``bench.js`` with a ``Client`` per playout (Node.js).
+
+``--phases N`` also plays N fast-path playouts with a clock around each part (the
+game's creation, ``view``, ``legal_actions``, ``act``) and prints milliseconds per
+playout in each, beside boardgame.io's milliseconds per playout: where the time goes.
+
+``--slices S`` splits each engine's budget into S slices and lets the engines take
+turns, slice by slice, so that a load that changes during the run (a shared machine)
+weighs on every engine alike rather than on whichever ran then.
 
 The policy is the same everywhere: every player bids a card drawn uniformly from the
 legal bids; prizes are drawn uniformly from the prizes left, one per round. Install
@@ -59,17 +68,8 @@ def nomicon_playout(index: int, players: int, cards: int, rng: random.Random, *,
     ``fast``: the simulations' fast path, as ``nomicon simulate`` plays: the game is
     a copy of one created once (``Template``) and its log is not hash-chained.
     """
-    from nomicon.kernel import dice
-    from nomicon.kernel.engine import Game
-
     names = [f"p{i + 1}" for i in range(players)]
-    secret = dice.secret_from_seed(f"bench:{index}")
-    if fast:
-        game = _template(players, cards).game(f"bench-{index}", secret, names)
-    else:
-        game = Game.create("ackanomic-goofspiel", start=START, players=names, secret=secret,
-                           params={"players": players, "cards": cards, "games": 1},
-                           game_id=f"bench-{index}")
+    game = _new_game(index, names, cards, fast=fast)
     while not game.is_over:
         for name in names:
             if game.is_over:
@@ -84,11 +84,59 @@ def nomicon_playout(index: int, players: int, cards: int, rng: random.Random, *,
     return bool(game.state.root["winners"])
 
 
-def bench_nomicon(seconds: float, players: int, cards: int, *, views: bool = True,
-                  fast: bool = False) -> dict[str, Any]:
+def _new_game(index: int, names: list[str], cards: int, *, fast: bool) -> Any:
+    from nomicon.kernel import dice
+    from nomicon.kernel.engine import Game
+
+    secret = dice.secret_from_seed(f"bench:{index}")
+    if fast:
+        return _template(len(names), cards).game(f"bench-{index}", secret, names)
+    return Game.create("ackanomic-goofspiel", start=START, players=names, secret=secret,
+                       params={"players": len(names), "cards": cards, "games": 1},
+                       game_id=f"bench-{index}")
+
+
+def nomicon_phases(playouts: int, players: int, cards: int) -> dict[str, float]:
+    """Milliseconds per playout of the fast path (views, legal, act) in each of its
+    parts: creating the game (a copy of the template, the players joining), reading
+    the views, asking ``legal_actions``, and ``act``. A loop of its own, so that the
+    clock reads do not weigh on the playouts per second."""
     from nomicon.sim.runner import fewer_collections
 
     rng = random.Random(1)
+    names = [f"p{i + 1}" for i in range(players)]
+    nomicon_playout(-1, players, cards, rng, fast=True)  # imports, caches
+    spent = dict.fromkeys(("create", "view", "legal", "act"), 0.0)
+    clock = time.perf_counter
+    with fewer_collections():
+        for index in range(playouts):
+            began = clock()
+            game = _new_game(index, names, cards, fast=True)
+            spent["create"] += clock() - began
+            while not game.is_over:
+                for name in names:
+                    if game.is_over:
+                        break
+                    before = clock()
+                    game.view(name)
+                    viewed = clock()
+                    bids = [e for e in game.legal_actions(name) if e["name"] == "bid"]
+                    asked = clock()
+                    spent["view"] += viewed - before
+                    spent["legal"] += asked - viewed
+                    if bids:
+                        game.act(name, "bid", card=rng.choice(bids[0]["args"]["card"]["choices"]))
+                        spent["act"] += clock() - asked
+    return {phase: seconds * 1000 / playouts for phase, seconds in spent.items()}
+
+
+def bench_nomicon(seconds: float, players: int, cards: int, *, views: bool = True,
+                  fast: bool = False, first: int = 0) -> dict[str, Any]:
+    """Playouts for ``seconds``, numbered from ``first`` (a later slice of a run in
+    slices plays other games than the earlier ones)."""
+    from nomicon.sim.runner import fewer_collections
+
+    rng = random.Random(1 + first)
     nomicon_playout(-1, players, cards, rng, views=views, fast=fast)  # imports, caches
     done = won = 0
     # The fast path plays as ``nomicon simulate`` does, with the garbage collector's
@@ -96,7 +144,8 @@ def bench_nomicon(seconds: float, players: int, cards: int, *, views: bool = Tru
     with fewer_collections() if fast else contextlib.nullcontext():
         began = time.perf_counter()
         while time.perf_counter() - began < seconds:
-            won += nomicon_playout(done, players, cards, rng, views=views, fast=fast)
+            won += nomicon_playout(first + done, players, cards, rng, views=views,
+                                   fast=fast)
             done += 1
         elapsed = time.perf_counter() - began
     return {"playouts": done, "seconds": elapsed, "per_second": done / elapsed,
@@ -118,7 +167,8 @@ def openspiel_playout(game: Any, rng: random.Random) -> bool:
     return returns.count(max(returns)) == 1
 
 
-def bench_openspiel(seconds: float, players: int, cards: int) -> dict[str, Any]:
+def bench_openspiel(seconds: float, players: int, cards: int, *, first: int = 0
+                    ) -> dict[str, Any]:
     try:
         import pyspiel
     except ImportError:
@@ -126,7 +176,7 @@ def bench_openspiel(seconds: float, players: int, cards: int) -> dict[str, Any]:
     game = pyspiel.load_game("goofspiel", {"num_cards": cards, "players": players,
                                            "points_order": "random",
                                            "returns_type": "total_points"})
-    rng = random.Random(1)
+    rng = random.Random(1 + first)
     openspiel_playout(game, rng)
     done = won = 0
     began = time.perf_counter()
@@ -138,7 +188,8 @@ def bench_openspiel(seconds: float, players: int, cards: int) -> dict[str, Any]:
             "with_winner": won}
 
 
-def bench_boardgameio(seconds: float, players: int, cards: int) -> dict[str, Any]:
+def bench_boardgameio(seconds: float, players: int, cards: int, *, first: int = 0
+                      ) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None:
         return {"error": "Node.js is not installed"}
@@ -148,13 +199,29 @@ def bench_boardgameio(seconds: float, players: int, cards: int) -> dict[str, Any
             return {"error": "npm is not installed"}
         subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent"], cwd=BGIO,
                        check=True)
+    # A few playouts before the clock starts, as the other engines play one: V8
+    # compiles the hot code while it runs (which matters more in short slices).
     done = subprocess.run([node, "bench.js", "100000000", str(players), str(cards),
-                           str(seconds)], cwd=BGIO, capture_output=True, text=True,
-                          check=False)
+                           str(seconds), str(BGIO_WARMUP), str(first)], cwd=BGIO,
+                          capture_output=True, text=True, check=False)
     if done.returncode != 0:
         return {"error": done.stderr.strip().splitlines()[-1] if done.stderr else "failed"}
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
+
+
+#: boardgame.io playouts played before its clock starts.
+BGIO_WARMUP = 20
+
+
+def _added(total: dict[str, Any] | None, part: dict[str, Any]) -> dict[str, Any]:
+    """Two slices' figures of one engine as one."""
+    if total is None or "error" in part:
+        return part
+    playouts = total["playouts"] + part["playouts"]
+    seconds = total["seconds"] + part["seconds"]
+    return {"playouts": playouts, "seconds": seconds, "per_second": playouts / seconds,
+            "with_winner": total.get("with_winner", 0) + part.get("with_winner", 0)}
 
 
 def main() -> None:
@@ -165,28 +232,46 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--nomicon-only", action="store_true",
                         help="measure Nomicon alone (before/after comparisons)")
+    parser.add_argument("--phases", type=int, metavar="PLAYOUTS", default=0,
+                        help="also time the parts of the fast path over this many playouts")
+    parser.add_argument("--slices", type=int, default=1,
+                        help="split each engine's budget into this many slices, the engines "
+                             "taking turns (a changing load then weighs on all alike)")
     args = parser.parse_args()
-    figures = {
-        "nomicon": bench_nomicon(args.seconds, args.players, args.cards),
-        "nomicon_without_views": bench_nomicon(args.seconds, args.players, args.cards,
-                                               views=False),
-        "nomicon_fast": bench_nomicon(args.seconds, args.players, args.cards, fast=True),
-        "nomicon_fast_without_views": bench_nomicon(args.seconds, args.players, args.cards,
-                                                    views=False, fast=True),
+    engines: dict[str, Any] = {
+        "nomicon": bench_nomicon,
+        "nomicon_without_views": functools.partial(bench_nomicon, views=False),
+        "nomicon_fast": functools.partial(bench_nomicon, fast=True),
+        "nomicon_fast_without_views": functools.partial(bench_nomicon, views=False,
+                                                        fast=True),
     }
     if not args.nomicon_only:
-        figures["openspiel"] = bench_openspiel(args.seconds, args.players, args.cards)
-        figures["boardgameio"] = bench_boardgameio(args.seconds, args.players, args.cards)
+        engines["openspiel"] = bench_openspiel
+        engines["boardgameio"] = bench_boardgameio
+    slices = max(args.slices, 1)
+    figures: dict[str, Any] = dict.fromkeys(engines)
+    for _ in range(slices):
+        for key, bench in engines.items():
+            if figures[key] is not None and "error" in figures[key]:
+                continue
+            first = figures[key]["playouts"] if figures[key] is not None else 0
+            figures[key] = _added(figures[key], bench(args.seconds / slices, args.players,
+                                                      args.cards, first=first))
     ours, fast = figures["nomicon"]["per_second"], figures["nomicon_fast"]["per_second"]
     for key in ("openspiel", "boardgameio"):
         if "per_second" in figures.get(key, {}):
             figures[key]["nomicon_ratio"] = ours / figures[key]["per_second"]
             figures[key]["nomicon_fast_ratio"] = fast / figures[key]["per_second"]
+    if args.phases:
+        figures["nomicon_fast_phases_ms"] = nomicon_phases(args.phases, args.players,
+                                                           args.cards)
     if args.json:
         print(json.dumps({"players": args.players, "cards": args.cards, **figures}, indent=2))
         return
     print(f"Goofspiel, {args.players} players, {args.cards} cards: random playouts per second "
-          f"({args.seconds:g} s per engine, Python {sys.version.split()[0]})")
+          f"({args.seconds:g} s per engine"
+          + (f" in {slices} slices" if slices > 1 else "")
+          + f", Python {sys.version.split()[0]})")
     labels = {"nomicon": "(a) Nomicon (views, legal_actions, act)",
               "nomicon_without_views": "    Nomicon without reading views",
               "nomicon_fast": "    Nomicon fast path (views, legal, act)",
@@ -204,6 +289,14 @@ def main() -> None:
             line += (f"   Nomicon / this = {figure['nomicon_ratio']:.4f}"
                      f" (fast path {figure['nomicon_fast_ratio']:.4f})")
         print(line)
+    if args.phases:
+        parts = figures["nomicon_fast_phases_ms"]
+        shown = ", ".join(f"{phase} {ms:.2f}" for phase, ms in parts.items())
+        print(f"fast path, ms per playout ({args.phases} playouts): {shown}; "
+              f"total {sum(parts.values()):.2f}")
+        bgio = figures.get("boardgameio", {})
+        if "per_second" in bgio:
+            print(f"boardgame.io, ms per playout: {1000 / bgio['per_second']:.2f}")
 
 
 if __name__ == "__main__":

@@ -2,9 +2,11 @@
 // each player in turn takes a move chosen uniformly among the game's legal moves
 // (its ai.enumerate). Prints one JSON line: {"playouts", "seconds", "per_second"}.
 //
-//   node bench.js [playouts] [players] [cards] [seconds]
+//   node bench.js [playouts] [players] [cards] [seconds] [warmup] [first]
 //
 // With a time budget (seconds > 0), plays until it is spent, at most `playouts`.
+// `warmup` playouts are played before the clock starts; playouts are numbered (their
+// seeds) from `first`.
 const { Client } = require('boardgame.io/client');
 const { makeGoofspiel } = require('./goofspiel');
 
@@ -12,6 +14,8 @@ const limit = Number(process.argv[2] || 1000);
 const numPlayers = Number(process.argv[3] || 3);
 const numCards = Number(process.argv[4] || 13);
 const budget = Number(process.argv[5] || 0);
+const warmup = Number(process.argv[6] || 0);
+const first = Number(process.argv[7] || 0);
 
 // A small seeded generator for the policy (the game's own chance uses its seed).
 function mulberry32(a) {
@@ -23,7 +27,7 @@ function mulberry32(a) {
   };
 }
 
-const policy = mulberry32(12345);
+const policy = mulberry32(12345 + first);
 const base = makeGoofspiel(numCards);
 
 function playout(seed) {
@@ -48,11 +52,12 @@ function playout(seed) {
   return result;
 }
 
+for (let w = 0; w < warmup; w += 1) playout(-1 - w);
 const start = process.hrtime.bigint();
 let done = 0;
 let wins = 0;
 for (; done < limit; done += 1) {
-  const over = playout(done);
+  const over = playout(first + done);
   if (over.winner !== undefined) wins += 1;
   if (budget > 0 && Number(process.hrtime.bigint() - start) / 1e9 > budget) { done += 1; break; }
 }
