@@ -57,6 +57,15 @@ class Duelling(GameRule):
     spec = GameSpec("1250.92", "Duelling", DUEL, least=2, most=2, referees=0, duel=True)
 
 
+class Unbuilt(GameRule):
+    """A test game declared with no child pack to play it."""
+
+    key = "test-unbuilt"
+    number = rule_number("1250.93")
+    title = "Unbuilt"
+    spec = GameSpec("1250.93", "Unbuilt", None, least=2, most=2, referees=0, duel=True)
+
+
 TEST_GAMES = (GhostLike, OfficeRefereed, Duelling, Unbuilt)
 
 
@@ -90,14 +99,6 @@ class PlayableDoubleCrash(DoubleCrash):
     def child_params(self, ctx: Ctx, duel: bool = False) -> dict[str, Any]:
         return {}  # the blank Nomic pack standing in for Double Crash takes no parameters
 
-
-class Unbuilt(GameRule):
-    """A test game declared with no child pack to play it."""
-
-    key = "test-unbuilt"
-    number = rule_number("1250.93")
-    title = "Unbuilt"
-    spec = GameSpec("1250.93", "Unbuilt", None, least=2, most=2, referees=0, duel=True)
 
 
 PLAYABLE = (PlayableLimerick, PlayableGhost, PlayableFictionary, PlayableDoubleCrash)

@@ -47,6 +47,7 @@ from nomicon.authoring import (
     veto,
     words,
 )
+from nomicon.governance import amendments
 from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic.double_crash_events import (
     CHOSEN,
@@ -371,7 +372,7 @@ class Rounds(Rule):
     title = "Rounds"
 
     class Params(RuleParams):
-        days: int = Field(3, ge=1, description="how long a round lasts at most")
+        round_days: int = Field(3, ge=1, description="how long a round lasts at most")
 
     params: Params
 
@@ -389,7 +390,7 @@ class Rounds(Rule):
 
     def _begin(self, ctx: Ctx, number: int) -> None:
         kind = "salvo" if number % 2 else "reply"
-        ends = ctx.now + timedelta(days=self.params.days)
+        ends = ctx.now + timedelta(days=self.params.round_days)
         ctx.set([KEY, "round"], number)
         ctx.set([KEY, "kind"], kind)
         ctx.set([KEY, "ends"], iso(ends))
@@ -544,7 +545,7 @@ class Reveal(Rule):
     title = "The reveal"
 
     class Params(RuleParams):
-        days: int = Field(0, ge=0, description="days the players may examine the plays "
+        error_days: int = Field(0, ge=0, description="days the players may examine the plays "
                                                "for errors (0: the engine examined every "
                                                "play as it was made, so none remain)")
 
@@ -553,10 +554,10 @@ class Reveal(Rule):
     @hook(TENTATIVE)
     def on_tentative(self, ctx: Ctx, data: Tentative) -> None:
         reveal(ctx)
-        if not self.params.days:
+        if not self.params.error_days:
             self.win(ctx, {"player": data["player"]})
             return
-        ctx.set_timer(ERROR_TIMER, timedelta(days=self.params.days), self.win,
+        ctx.set_timer(ERROR_TIMER, timedelta(days=self.params.error_days), self.win,
                       {"player": data["player"]})
 
     def win(self, ctx: Ctx, payload: dict[str, Any]) -> None:
@@ -609,6 +610,8 @@ class DoubleCrashParams(PackParams):
                                                      "who wins if both players fail")
     auto_reply: bool = Field(True, description="the engine posts the Replies (off: the "
                                                "players type them, and the engine checks)")
+    error_days: int = Field(0, ge=0, description="days to examine the plays for errors "
+                                                 "after the reveal (Rule 48)")
 
 
 class DoubleCrash(Pack):
@@ -629,6 +632,14 @@ class DoubleCrash(Pack):
         ctx.set(["dictionary"], words.record())
         ctx.set([KEY], new_table(duel=params.duel, challenged=params.challenged,
                                  auto_reply=params.auto_reply))
+
+    def after_rules(self, ctx: Ctx, params: PackParams) -> None:
+        assert isinstance(params, DoubleCrashParams)
+        if params.error_days:
+            # The game's creator chose days for errors: Rule 48 says so from the start.
+            amendments.apply(ctx, amendments.parse([{
+                "op": "amend", "rule": Reveal.number,
+                "params": {"error_days": params.error_days}}]))
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         table = state.get(KEY)
