@@ -90,7 +90,9 @@ PLAYS = ("target", "salvo", "reply")
 #: Words the random bot plays with (all in the Official Dictionary): a small set, so
 #: that a bot's Salvo sometimes holds the other's Target Word and its games end.
 BOT_WORDS = ("heart", "spade", "staff", "chaff", "sword", "wordy", "crane", "stone",
-             "plant", "bread", "light", "mouse")
+             "plant", "bread", "light", "mouse", "apple", "beach", "chair", "dance",
+             "eagle", "flame", "grape", "house", "juice", "knife", "lemon", "money",
+             "night", "ocean", "paper", "queen", "river", "sugar", "table", "water")
 
 
 def required_done(ctx: Ctx, player: str) -> bool:
@@ -621,7 +623,8 @@ class DoubleCrash(Pack):
                    "Target Word and posts Salvos of 6, 5, 4, then 3 words; the Replies count "
                    "the letters in place; the first to hit the other's word wins.")
     Params = DoubleCrashParams
-    players = (2, 2)
+    # Standalone, the first two members play and any others watch.
+    players = (2, None)
     initial = (*(Initial(cls) for cls in RULES),
                Initial(MajorityVote, number=100, title="Changing these rules"))
     rule_classes = RULES
