@@ -27,9 +27,10 @@ SALVO = ["crane", "stone", "plant", "bread", "light", "mouse"]
 SECRET_A, SECRET_B = "quack", "jumpy"
 
 
-def new_game(**params: Any) -> Game:
-    return Game.create(PACK, start=START, players=["alice", "bob"], secret=b"crash" * 4,
-                       params=params or None, registry=REGISTRY)
+def new_game(players: tuple[str, ...] = ("alice", "bob"), **params: Any) -> Game:
+    """A table of one game unless ``games`` says otherwise."""
+    return Game.create(PACK, start=START, players=list(players), secret=b"crash" * 4,
+                       params={"games": 1, **params}, registry=REGISTRY)
 
 
 @pytest.mark.parametrize(("one", "other", "count"), [

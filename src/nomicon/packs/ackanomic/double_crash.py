@@ -6,8 +6,12 @@ rounds of play, errors, the tentative winner, the reveal) and its last paragraph
 Rule 5. The state is described in :mod:`double_crash_state`; the game's dictionary is
 recorded at its creation (``dictionary``).
 
-Played standalone (the ``ackanomic-double-crash`` pack) it is one game between its two
-members. Started by a parent game's rule (``ctx.start_child("ackanomic-double-crash",
+Played standalone (the ``ackanomic-double-crash`` pack) it is a table whose members
+play games one after another (``games`` of them; 0: until the admin ends it), two
+members a game, seated one place further round each time; others watch. The table has
+no Ackanomic Treasury: Rule 5 pays "from the Treasury" out of the table's own
+``treasury`` account, which holds what the game's creator put in it (``treasury``).
+Started by a parent game's rule (``ctx.start_child("ackanomic-double-crash",
 players=[a, b], params={"duel": ..., "challenged": ..., "auto_reply": ...})``) its
 result, settled into the parent, has these fields:
 
@@ -52,6 +56,7 @@ from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic.double_crash_events import (
     CHOSEN,
     ENDED,
+    NEXT_GAME,
     REPLIES_IN,
     REPLY,
     REVEALED,
@@ -61,6 +66,7 @@ from nomicon.packs.ackanomic.double_crash_events import (
     STARTED,
     TENTATIVE,
     Ended,
+    Instance,
     Reply,
     Round,
     Signal,
@@ -74,6 +80,7 @@ from nomicon.packs.ackanomic.double_crash_state import (
     LETTERS,
     ROUND_TIMER,
     crashes,
+    fresh_game,
     game,
     is_five_letter_word,
     new_table,
@@ -83,6 +90,8 @@ from nomicon.packs.ackanomic.double_crash_state import (
     salvo_size,
     tentative_winner,
 )
+from nomicon.packs.ackanomic.games import TREASURY
+from nomicon.packs.ackanomic.tables import close_table
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-double-crash"
@@ -132,9 +141,29 @@ def end_game(ctx: Ctx, winner: str | None, how: str, why: str) -> None:
     ctx.set([KEY, "phase"], "over")
     ctx.set([KEY, "winner"], winner)
     ctx.set([KEY, "how"], how)
-    ctx.set(["winners"], [winner] if winner else [])
-    ctx.emit(ENDED, f"Double Crash is over: {why}", winner=winner, how=how, why=why)
-    finish(ctx, why)
+    state = game(ctx)
+    number = state["instance"]
+    ctx.state.append([KEY, "results"], {
+        "instance": number, "players": list(state["players"]), "winner": winner,
+        "how": how, "rounds": state["round"], "targets": dict(state["revealed"])})
+    ctx.emit(ENDED, f"Double Crash #{number} is over: {why}", winner=winner, how=how,
+             why=why)
+    if ctx.parent() is not None:
+        # A child game is one game: its result is settled into the parent.
+        ctx.set(["winners"], [winner] if winner else [])
+        finish(ctx, why)
+        return
+    if state["games"] and len(game(ctx)["results"]) >= state["games"]:
+        close_table(ctx, KEY, "Double Crash")
+        return
+    # Standalone, the table plays the next game. Its Target Words were revealed and
+    # are kept in ``results``; the players' attributes are cleared for the next ones.
+    for player in state["players"]:
+        if ctx.is_player(player):
+            ctx.set_attr(player, "target", None)
+    for name, value in fresh_game().items():
+        ctx.set([KEY, name], value)
+    ctx.dispatch(NEXT_GAME, Instance(instance=number))
 
 
 # -- I. to III. --------------------------------------------------------------------------
@@ -188,23 +217,37 @@ class Starting(Rule):
     def on_joined(self, ctx: Ctx, data: events.PlayerEvent) -> None:
         self._start_if_ready(ctx)
 
+    @hook(NEXT_GAME)
+    def next_game(self, ctx: Ctx, data: Instance) -> None:
+        self._start_if_ready(ctx)
+
     def _start_if_ready(self, ctx: Ctx) -> None:
         state = game(ctx)
         if ctx.get(["game", "status"]) != "active" or state["phase"] != "waiting":
             return
+        if state["games"] and state["instance"] >= state["games"]:
+            return
         members = [p for p in ctx.players() if not ctx.seat_of(p).left]
         link = ctx.parent()
-        # A child game: the parent chose the two players; standalone, the first two
-        # members play.
-        seated = list(link["players"]) if link is not None else members[:2]
+        if link is not None:
+            # A child game: the parent chose the two players, for one game.
+            seated = list(link["players"]) if not state["instance"] else []
+        elif len(members) >= 2:
+            # Standalone: two members a game, one place further round each time.
+            first = state["instance"] % len(members)
+            seated = [members[first], members[(first + 1) % len(members)]]
+        else:
+            seated = []
         if len(seated) != 2 or not set(seated) <= set(members):
             return
+        number = state["instance"] + 1
+        ctx.set([KEY, "instance"], number)
         ctx.set([KEY, "players"], seated)
         ctx.set([KEY, "phase"], "playing")
         duel = f"; a Duel, {state['challenged']} challenged" if state["duel"] else ""
-        ctx.emit(STARTED, f"Double Crash: {seated[0]} against {seated[1]}{duel}",
-                 players=seated, duel=bool(state["duel"]), challenged=state["challenged"],
-                 auto_reply=bool(state["auto_reply"]))
+        ctx.emit(STARTED, f"Double Crash #{number}: {seated[0]} against {seated[1]}{duel}",
+                 instance=number, players=seated, duel=bool(state["duel"]),
+                 challenged=state["challenged"], auto_reply=bool(state["auto_reply"]))
 
 
 # -- IV. Rules of the Games --------------------------------------------------------------
@@ -387,7 +430,9 @@ class Rounds(Rule):
         ctx.cancel_timer(ROUND_TIMER)
         if ctx.get([KEY, "kind"]) == "reply":
             ctx.dispatch(REPLIES_IN, Signal(round=data["round"]))
-        if playing(ctx):
+        # The end test may have ended the game and a standalone table begun the next
+        # one (in its round 1): only the round that completed leads to another.
+        if playing(ctx) and ctx.get([KEY, "round"]) == data["round"]:
             self._begin(ctx, data["round"] + 1)
 
     def _begin(self, ctx: Ctx, number: int) -> None:
@@ -592,8 +637,11 @@ class Winning(Rule):
         winner = data["winner"]
         if ctx.parent() is not None or winner is None or ctx.get([KEY, "duel"]):
             return
-        # Standalone there is no Treasury: the A$ are created.
-        ctx.gain(winner, self.params.dollars, "won Double Crash", "A$")
+        # Standalone, the Treasury is the table's own account: no A$ are created here.
+        # One that holds less pays what it holds and the ledger records the rest as
+        # unpaid (a forced payment), as the parent's Treasury does.
+        ctx.transfer(TREASURY, winner, self.params.dollars, "A$",
+                     f"won Double Crash #{ctx.get([KEY, 'instance'])}", forced=True)
 
 
 RULES: tuple[type[Rule], ...] = (
@@ -614,6 +662,10 @@ class DoubleCrashParams(PackParams):
                                                "players type them, and the engine checks)")
     error_days: int = Field(0, ge=0, description="days to examine the plays for errors "
                                                  "after the reveal (Rule 48)")
+    games: int = Field(0, ge=0, description="standalone: games the table plays before it "
+                                            "closes (0: until the admin ends it)")
+    treasury: int = Field(0, ge=0, description="standalone: A$ in the table's Treasury at "
+                                               "the start, from which Rule 5 pays")
 
 
 class DoubleCrash(Pack):
@@ -623,7 +675,7 @@ class DoubleCrash(Pack):
                    "Target Word and posts Salvos of 6, 5, 4, then 3 words; the Replies count "
                    "the letters in place; the first to hit the other's word wins.")
     Params = DoubleCrashParams
-    # Standalone, the first two members play and any others watch.
+    # Standalone, two members play each game and any others watch.
     players = (2, None)
     initial = (*(Initial(cls) for cls in RULES),
                Initial(MajorityVote, number=100, title="Changing these rules"))
@@ -634,10 +686,14 @@ class DoubleCrash(Pack):
         assert isinstance(params, DoubleCrashParams)
         ctx.set(["dictionary"], words.record())
         ctx.set([KEY], new_table(duel=params.duel, challenged=params.challenged,
-                                 auto_reply=params.auto_reply))
+                                 auto_reply=params.auto_reply, games=params.games))
+        ctx.open_account(TREASURY)
 
     def after_rules(self, ctx: Ctx, params: PackParams) -> None:
         assert isinstance(params, DoubleCrashParams)
+        if params.treasury:
+            ctx.transfer(None, TREASURY, params.treasury, "A$",
+                         "the table's Treasury's opening funds")
         if params.error_days:
             # The game's creator chose days for errors: Rule 48 says so from the start.
             amendments.apply(ctx, amendments.parse([{

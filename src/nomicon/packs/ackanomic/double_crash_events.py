@@ -12,6 +12,7 @@ from nomicon.authoring import EventKind
 
 
 class Started(TypedDict):
+    instance: int  # the table's game number, 1 first (a child game plays only 1)
     players: list[str]
     duel: bool
     challenged: str | None  # in a Duel, the player challenged (None: not a Duel)
@@ -67,6 +68,10 @@ class Signal(TypedDict):
     round: int
 
 
+class Instance(TypedDict):
+    instance: int  # the game just over
+
+
 #: The game begins with its two players.
 STARTED = EventKind("crash.started", Started)
 #: A round begins: a round of Salvos (odd) or of Replies (even).
@@ -89,3 +94,5 @@ ENDED = EventKind("crash.ended", Ended)
 ROUND_COMPLETE = EventKind("crash.round-complete", Signal)
 #: A round of Replies is over: the end test.
 REPLIES_IN = EventKind("crash.replies-in", Signal)
+#: Standalone, a game is over and the table goes on: the next game may begin.
+NEXT_GAME = EventKind("crash.next-game", Instance)

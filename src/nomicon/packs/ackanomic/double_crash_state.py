@@ -8,7 +8,10 @@ Target Words shown, ``over``), the ``round`` and its ``kind`` (``salvo`` or ``re
 who has ``done`` what the round requires and when it ``ends``, who has ``chosen`` a
 Target Word, the ``salvos`` and ``replies`` posted, the count of ``posts`` (the posting
 order), the ``tentative`` winner, the ``revealed`` Target Words, and at the end the
-``winner`` and ``how``.
+``winner`` and ``how``. A standalone table plays game after game: ``games`` is how many
+before it closes (0: until the admin ends it), ``instance`` the number of the game
+under way, and ``results`` keeps each game's players, winner, ``how`` and revealed
+Target Words.
 
 The Target Words themselves are not here: each is the ``target`` attribute of its
 player, which only that player (and the admin) may see until the reveal.
@@ -31,10 +34,16 @@ SIZES = (6, 5, 4, 3)
 
 
 def new_table(players: Sequence[str] = (), *, duel: bool = False,
-              challenged: str | None = None, auto_reply: bool = True) -> dict[str, Any]:
-    """The ``crash`` part of the state before the game begins."""
-    return {"players": list(players), "duel": duel, "challenged": challenged,
-            "auto_reply": auto_reply, "phase": "waiting", "round": 0, "kind": None,
+              challenged: str | None = None, auto_reply: bool = True,
+              games: int = 0) -> dict[str, Any]:
+    """The ``crash`` part of the state before the first game begins."""
+    return {"duel": duel, "challenged": challenged, "auto_reply": auto_reply,
+            "games": games, "instance": 0, "results": [], **fresh_game(players)}
+
+
+def fresh_game(players: Sequence[str] = ()) -> dict[str, Any]:
+    """The fields of one game, before it begins."""
+    return {"players": list(players), "phase": "waiting", "round": 0, "kind": None,
             "done": [], "ends": None, "chosen": [], "salvos": [], "replies": [], "posts": 0,
             "tentative": None, "revealed": {}, "winner": None, "how": None}
 
