@@ -141,6 +141,56 @@ def test_the_page_shows_the_salvos_with_their_crashes() -> None:
         "2", "2", "1", "0", "0", "1"]
 
 
+# -- the standalone table ----------------------------------------------------------------
+def test_the_table_plays_game_after_game_one_place_further_round() -> None:
+    """Standalone, two members play each game and the next game follows when one ends,
+    seated one place further round the members; the Target Words of a game over stay
+    in its result, and the next game's are secret again until its own reveal. With
+    ``games`` set, the table closes after that many: one win each, nobody wins it."""
+    game = new_game(("alice", "bob", "carol"), games=2, treasury=30)
+    play_to_a_hit(game)  # bob's Salvo holds alice's Target Word: bob wins game 1
+    state = game.state.root["crash"]
+    assert state["results"] == [{
+        "instance": 1, "players": ["alice", "bob"], "winner": "bob",
+        "how": "tentative winner", "rounds": 2,
+        "targets": {"alice": SECRET_A, "bob": SECRET_B}}]
+    assert (state["instance"], state["players"], state["phase"], state["round"]) == (
+        2, ["bob", "carol"], "playing", 1)
+    assert (state["revealed"], state["salvos"], state["chosen"]) == ({}, [], [])
+    assert game.view("bob")["players"]["bob"]["target"] is None
+    assert not game.is_over
+    game.act("bob", "target", word="fjord")
+    game.act("carol", "target", word="nymph")
+    for viewer, hidden in (("alice", "fjord"), ("alice", "nymph"), ("bob", "nymph"),
+                           ("carol", "fjord"), ("observer", "fjord")):
+        assert hidden not in visible(game, viewer), f"{viewer} can read {hidden}"
+    game.act("bob", "salvo", words=SALVO)
+    game.act("carol", "salvo", words=["fjord", *SALVO[:5]])
+    assert [r["winner"] for r in game.state.root["crash"]["results"]] == ["bob", "carol"]
+    assert game.is_over and game.state.root["winners"] == []
+
+
+def test_the_tables_treasury_pays_what_it_holds_and_no_a_is_created() -> None:
+    """Rule 5: "the winner receives A$25 from the Treasury". A standalone table has no
+    Ackanomic Treasury: it pays from its own account, which holds what its creator put
+    in; one that holds less pays what it holds and the rest is written off."""
+    game = new_game(("alice", "bob", "carol"), games=2, treasury=30)
+    play_to_a_hit(game)
+    game.act("bob", "target", word="fjord")
+    game.act("carol", "target", word="nymph")
+    game.act("bob", "salvo", words=SALVO)
+    game.act("carol", "salvo", words=["fjord", *SALVO[:5]])
+    money = game.state.root["accounts"]
+    assert (money["bob"]["A$"], money["carol"]["A$"], money["treasury"].get("A$", 0)) == (
+        25, 5, 0)
+    unpaid = [e["data"] for e in game.log_for("admin") if e["type"] == "bad-debt"]
+    assert [(d["debtor"], d["creditor"], d["paid"], d["unpaid"]) for d in unpaid] == [
+        ("treasury", "carol", 5, 20)]
+    empty = new_game()
+    play_to_a_hit(empty)
+    assert sum(account.get("A$", 0) for account in empty.state.root["accounts"].values()) == 0
+
+
 # -- through the parent --------------------------------------------------------------
 PLAYERS = ("alice", "bob", "carol")
 CHILD = "ack-1"

@@ -623,7 +623,7 @@ class Winning(Rule):
     pack = PACK
     number = 5
     title = "Winning"
-    currencies = (Currency("A$", 0, doc="Ackanomic dollars"),)
+    currencies = (Currency("A$", 0, minimum=0, doc="Ackanomic dollars"),)
 
     class Params(RuleParams):
         dollars: int = Field(25, ge=0, description="A$ the winner receives")
