@@ -96,7 +96,7 @@ class PlayableDoubleCrash(DoubleCrash):
     key = "test-playable-double-crash"
     spec = replace(DoubleCrash.spec, pack="nomic")
 
-    def child_params(self, ctx: Ctx, duel: bool = False) -> dict[str, Any]:
+    def instance_params(self, ctx: Ctx, record: dict[str, Any]) -> dict[str, Any]:
         return {}  # the blank Nomic pack standing in for Double Crash takes no parameters
 
 

@@ -17,7 +17,6 @@ from nomicon.authoring import Ctx, Currency, Rule, RuleParams
 from nomicon.packs.ackanomic.events import TROPHY_AWARDED, InstanceEnded
 from nomicon.packs.ackanomic.instances import (
     PACK,
-    TABLE,
     GameRule,
     GameSpec,
     active_players,
@@ -195,13 +194,14 @@ class DoubleCrash(GameRule):
     params: Params
 
     def child_params(self, ctx: Ctx, duel: bool = False) -> dict[str, Any]:
-        params: dict[str, Any] = {"duel": duel, "auto_reply": self.params.auto_reply}
-        if duel:
+        return {"duel": duel, "auto_reply": self.params.auto_reply}
+
+    def instance_params(self, ctx: Ctx, record: dict[str, Any]) -> dict[str, Any]:
+        params = super().instance_params(ctx, record)
+        if record["duel"] is not None:
             # "the challenged player wins" when both fail: the child learns who that
-            # is. A Duel's instance is the newest record, being started as this runs.
-            records = (ctx.get([TABLE], None) or {}).values()
-            newest = max(records, key=lambda record: int(record["id"]))
-            params["challenged"] = newest["duel"]["challenged"]
+            # is from the Duel the instance settles.
+            params["challenged"] = record["duel"]["challenged"]
         return params
 
     def payoff(self, ctx: Ctx, data: InstanceEnded) -> None:
