@@ -168,6 +168,11 @@ def test_the_table_plays_game_after_game_one_place_further_round() -> None:
     game.act("carol", "salvo", words=["fjord", *SALVO[:5]])
     assert [r["winner"] for r in game.state.root["crash"]["results"]] == ["bob", "carol"]
     assert game.is_over and game.state.root["winners"] == []
+    played = double_crash_pages.PAGE.sections[2].read(game.view("observer"))
+    assert isinstance(played, list)
+    assert [(r["game"], r["players"], r["winner"], r["Target Words"]) for r in played] == [
+        (2, "bob against carol", "carol", "bob: FJORD, carol: NYMPH"),
+        (1, "alice against bob", "bob", "alice: QUACK, bob: JUMPY")]
 
 
 def test_the_tables_treasury_pays_what_it_holds_and_no_a_is_created() -> None:

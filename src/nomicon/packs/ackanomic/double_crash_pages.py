@@ -1,7 +1,7 @@
 """A game of Double Crash (Ackanomic rule 1250.12) as a page of the pack's own: the
 viewer's own Target Word (the view shows a player only theirs, and nobody's to an
-observer until the reveal), the round and whose move it is, and the Salvos and Replies
-so far."""
+observer until the reveal), the round and whose move it is, the Salvos and Replies
+so far, and the table's games over."""
 
 from __future__ import annotations
 
@@ -82,10 +82,23 @@ def _plays(view: View) -> list[dict[str, Any]]:
     return rows
 
 
+def _games(view: View) -> list[dict[str, Any]]:
+    """The table's games over, newest first, with the Target Words their reveal showed."""
+    rows = []
+    for result in reversed(_game(view).get("results", [])):
+        words = ", ".join(f"{player}: {(word or 'none chosen').upper()}"
+                          for player, word in (result.get("targets") or {}).items())
+        rows.append({"game": result["instance"], "players": " against ".join(result["players"]),
+                     "winner": result["winner"] or "neither player", "how": result["how"],
+                     "rounds": result["rounds"], "Target Words": words})
+    return rows
+
+
 PAGE = PackPage("double-crash", "Double Crash", (
     Section("The game", _table, parts=(KEY, "players"), empty="No game of Double Crash "
             "has begun.", actions=("target", "salvo", "reply")),
     Section("Salvos and Replies", _plays, parts=(KEY,), empty="No Salvo yet.",
             about="Two words crash once for each letter that occupies the same position "
                   "in each word."),
+    Section("Games played", _games, parts=(KEY,), empty="No game is over yet."),
 ))
