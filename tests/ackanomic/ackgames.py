@@ -57,7 +57,16 @@ class Duelling(GameRule):
     spec = GameSpec("1250.92", "Duelling", DUEL, least=2, most=2, referees=0, duel=True)
 
 
-TEST_GAMES = (GhostLike, OfficeRefereed, Duelling)
+class Unbuilt(GameRule):
+    """A test game declared with no child pack to play it."""
+
+    key = "test-unbuilt"
+    number = rule_number("1250.93")
+    title = "Unbuilt"
+    spec = GameSpec("1250.93", "Unbuilt", None, least=2, most=2, referees=0, duel=True)
+
+
+TEST_GAMES = (GhostLike, OfficeRefereed, Duelling, Unbuilt)
 
 
 # The declared games with the blank Nomic pack as their child, so that their payoffs,
@@ -86,6 +95,10 @@ class PlayableFictionary(Fictionary):
 class PlayableDoubleCrash(DoubleCrash):
     key = "test-playable-double-crash"
     spec = replace(DoubleCrash.spec, pack="nomic")
+
+    def instance_params(self, ctx: Ctx, record: dict[str, Any]) -> dict[str, Any]:
+        return {}  # the blank Nomic pack standing in for Double Crash takes no parameters
+
 
 
 PLAYABLE = (PlayableLimerick, PlayableGhost, PlayableFictionary, PlayableDoubleCrash)

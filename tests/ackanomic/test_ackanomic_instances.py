@@ -91,8 +91,8 @@ def test_announcing_opens_enrolment_for_three_days_with_the_announcer_enrolled()
 
 
 def test_a_game_not_built_yet_is_refused_with_its_reason() -> None:
-    message = refused(new_game(), "alice", "announce", game="1250.12")
-    assert "Double Crash (1250.12) is not built yet" in message
+    message = refused(new_game("test-ackanomic"), "alice", "announce", game="1250.93")
+    assert "Unbuilt (1250.93) is not built yet" in message
     assert "Rule 125001" in message
     assert "no game of the rules in force is numbered 1250.99" in refused(
         new_game(), "alice", "announce", game="1250.99")
@@ -241,8 +241,8 @@ def test_a_duel_is_fought_only_at_a_game_that_may_be_one() -> None:
     game = new_game("test-ackanomic")
     assert "Game of Pure Skill is not played as a Duel" in refused(
         game, "alice", "challenge", target="bob", game=GOOFSPIEL)
-    assert "Double Crash (1250.12) is not built yet" in refused(
-        game, "alice", "challenge", target="bob", game="1250.12")
+    assert "Unbuilt (1250.93) is not built yet" in refused(
+        game, "alice", "challenge", target="bob", game="1250.93")
     assert "cannot challenge themself" in refused(
         game, "alice", "challenge", target="alice", game="1250.92")
     game.act("bob", "go-on-vacation")

@@ -3,9 +3,8 @@
 
 The Game of Pure Skill (1250.7) is played by the child pack ``ackanomic-goofspiel``,
 the Limerick Contest (1250.8) by ``ackanomic-limerick``, Ghost (1250.9) by
-``ackanomic-ghost`` and Fictionary (1250.10) by ``ackanomic-fictionary``. Double Crash
-(1250.12) is declared, with its limits and its payoff, but has no child pack yet:
-announcing it is refused as not built yet.
+``ackanomic-ghost``, Fictionary (1250.10) by ``ackanomic-fictionary`` and Double Crash
+(1250.12) by ``ackanomic-double-crash``.
 """
 
 from __future__ import annotations
@@ -179,17 +178,31 @@ class Fictionary(GameRule):
 
 
 class DoubleCrash(GameRule):
-    """Double Crash (rule 1250.12): minimum: 2; maximum 2. [Not built yet: no instance can be announced.]"""  # noqa: E501
+    """Double Crash (rule 1250.12): minimum: 2; maximum 2. [Played in a child game of the pack ackanomic-double-crash; no referee is named, so the engine referees.]"""  # noqa: E501
 
     key = "double-crash"
     number = rule_number("1250.12")
     title = "Double Crash"
-    spec = GameSpec("1250.12", "Double Crash", None, least=2, most=2, referees=0, duel=True)
+    spec = GameSpec("1250.12", "Double Crash", "ackanomic-double-crash", least=2, most=2,
+                    referees=0, duel=True)
 
     class Params(RuleParams):
         winner_dollars: int = Field(25, ge=0)
+        auto_reply: bool = Field(True, description="the engine posts the Replies (off: "
+                                                   "the players type them)")
 
     params: Params
+
+    def child_params(self, ctx: Ctx, duel: bool = False) -> dict[str, Any]:
+        return {"duel": duel, "auto_reply": self.params.auto_reply}
+
+    def instance_params(self, ctx: Ctx, record: dict[str, Any]) -> dict[str, Any]:
+        params = super().instance_params(ctx, record)
+        if record["duel"] is not None:
+            # "the challenged player wins" when both fail: the child learns who that
+            # is from the Duel the instance settles.
+            params["challenged"] = record["duel"]["challenged"]
+        return params
 
     def payoff(self, ctx: Ctx, data: InstanceEnded) -> None:
         """Upon a player winning the game, it ends. If the game was not being played as a Duel, the winner receives A$25 from the Treasury. No Trophy is awarded to the winner of the game."""  # noqa: E501

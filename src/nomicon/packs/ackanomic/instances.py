@@ -117,6 +117,11 @@ class GameRule(Rule):
         a Duel)."""
         return dict(self.spec.params)
 
+    def instance_params(self, ctx: Ctx, record: dict[str, Any]) -> dict[str, Any]:
+        """The child pack's parameters for the instance ``record`` being started: by
+        default :meth:`child_params`, told whether it settles a Duel."""
+        return self.child_params(ctx, record["duel"] is not None)
+
 
 def moved(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]
           ) -> dict[str, dict[str, int]]:
@@ -386,7 +391,7 @@ class StartingAnInstance(Rule):
         referee = record["referee"] if spec.referees else None
         duel = record["duel"] is not None
         child = ctx.start_child(spec.pack, players=order, referee=referee,
-                                params=rule.child_params(ctx, duel),
+                                params=rule.instance_params(ctx, record),
                                 cause=f"{spec.title} #{number}" + (" (a Duel)" if duel else ""))
         # The child's record names its game, as the record of every instance does,
         # so that a reader of ``children.<id>`` finds the game to open.
