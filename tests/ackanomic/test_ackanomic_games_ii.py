@@ -210,11 +210,11 @@ def test_diplomacy_co_winners_split_8_points_and_the_referee_gets_10(tmp_path: P
     with open_store(f"sqlite:///{tmp_path / 'games.db'}") as store:
         service = GameService(store, now=lambda: START, registry=registry)
         parent = service.create(AckanomicShortDiplomacy.id, PLAYERS, game_id="ack").id
-        # III A: "A player announces their intent to be a referee": announcing is
-        # offering to referee.
-        with pytest.raises(ActionRefused, match="announced by its referee"):
-            service.act(parent, "alice", "announce", {"game": "1250.14"})
-        service.act(parent, "alice", "announce", {"game": "1250.14", "referee": True})
+        # III A: "A player announces their intent to be a referee": whoever announces
+        # Diplomacy referees it, and does not play.
+        service.act(parent, "alice", "announce", {"game": "1250.14"})
+        record = view(service, parent, "instances")["1"]
+        assert (record["referee"], record["enrolled"]) == ("alice", [])
         # II: at most "Number of Ackanomic players less 1" (4 of 5), the referee apart:
         # full with four, it starts at once.
         players = ["bob", "carol", "dave", "erin"]

@@ -69,7 +69,7 @@ class GameSpec:
     ``draw`` how the dice seat the players (``order``, ``numbers``, ``letters``);
     ``duel`` whether it may settle a Duel; ``params`` the child pack's parameters;
     ``plugin`` the separate distribution that provides ``pack`` (None: this package
-    does); ``announcer_referees`` whether the announcer must be its referee.
+    does); ``announcer_referees`` whether its announcer is its referee.
     """
 
     number: str
@@ -251,9 +251,9 @@ class StartingAnInstance(Rule):
         # Frozen now: the instance keeps this maximum however many are active later.
         most = most_players(spec, len(active_players(ctx)))
         chosen = office_holder(ctx, spec.office) if spec.office else None
-        ctx.require(referee or not spec.announcer_referees,
-                    f"{spec.title} is announced by its referee",
-                    detail="announce it with referee: true, offering to referee it")
+        # A game announced by its referee (Diplomacy, 1250.14 III A): announcing it is
+        # offering to referee it.
+        referee = referee or spec.announcer_referees
         if referee:
             ctx.require(spec.referees > 0, f"{spec.title} has no referee")
             ctx.require(chosen is None or chosen == actor,
