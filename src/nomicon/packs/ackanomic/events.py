@@ -3,7 +3,7 @@ fields."""
 
 # No ``from __future__ import annotations``: see nomicon.kernel.events.
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from nomicon.authoring import EventKind, events
 
@@ -110,6 +110,8 @@ class InstanceEnded(TypedDict):
     referee: str | None
     began: int  # how many players began the game
     duel: bool
+    rounds: int | None  # the rounds the child reported
+    details: dict[str, Any]  # what else the child reported (its result's other fields)
 
 
 class DuelSettled(TypedDict):

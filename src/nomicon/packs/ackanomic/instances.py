@@ -67,7 +67,9 @@ class GameSpec:
     ``referees`` 0 or 1; ``office`` the office whose holder referees (the Limerick
     Contest's Count Tabula); ``referee_plays`` whether the referee may also play;
     ``draw`` how the dice seat the players (``order``, ``numbers``, ``letters``);
-    ``duel`` whether it may settle a Duel; ``params`` the child pack's parameters.
+    ``duel`` whether it may settle a Duel; ``params`` the child pack's parameters;
+    ``plugin`` the separate distribution that provides ``pack`` (None: this package
+    does); ``announcer_referees`` whether its announcer is its referee.
     """
 
     number: str
@@ -82,6 +84,8 @@ class GameSpec:
     draw: str = "order"
     duel: bool = False
     params: dict[str, Any] = field(default_factory=dict)
+    plugin: str | None = None
+    announcer_referees: bool = False
 
     def __post_init__(self) -> None:
         if (self.most is None) == (self.below_active is None):
@@ -140,6 +144,25 @@ def moved(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]
 def games(ctx: Ctx) -> dict[str, GameRule]:
     """The games of the rules in force, by the seed's rule number."""
     return {rule.spec.number: rule for rule in ctx.rules.rules if isinstance(rule, GameRule)}
+
+
+def is_installed(ctx: Ctx, spec: GameSpec) -> bool:
+    """Whether the child pack of ``spec``'s game is installed here (a plug-in's may
+    not be: the parent never imports it, and asks the game's registry of packs)."""
+    if spec.pack is None:
+        return False
+    try:
+        ctx.game.registry.pack(spec.pack)
+    except Exception:  # the registry's own error: the pack is not installed
+        return False
+    return True
+
+
+def missing(spec: GameSpec) -> str:
+    """Why ``spec``'s game cannot be played here: its pack is not installed."""
+    source = f"the plug-in {spec.plugin}" if spec.plugin else "the pack"
+    return f"{spec.title} ({spec.number}) is played by {source} (pack {spec.pack}), " \
+           "which is not installed"
 
 
 def is_active(ctx: Ctx, player: str) -> bool:
@@ -223,7 +246,8 @@ class StartingAnInstance(Rule):
         """The games that can be announced now: built, with enough active players."""
         active = len(active_players(ctx))
         return sorted(number for number, rule in games(ctx).items()
-                      if rule.spec.pack and most_players(rule.spec, active) >= rule.spec.least)
+                      if is_installed(ctx, rule.spec)
+                      and most_players(rule.spec, active) >= rule.spec.least)
 
     def _why_not_game(self, ctx: Ctx, actor: str, game: Any) -> None:
         found = games(ctx).get(str(game))
@@ -234,6 +258,9 @@ class StartingAnInstance(Rule):
         if spec.pack is None:
             ctx.refuse(f"{spec.title} ({game}) is not built yet",
                        detail="its rule is in force, but Nomicon cannot play it yet")
+        if not is_installed(ctx, spec):
+            ctx.refuse(missing(spec), detail="its rule is in force, but this server cannot "
+                                             f"play it without {spec.plugin or spec.pack}")
         active = len(active_players(ctx))
         ctx.refuse(f"{spec.title} needs at least {spec.least} players, and at most "
                    f"{most_players(spec, active)} can play now",
@@ -250,6 +277,9 @@ class StartingAnInstance(Rule):
         # Frozen now: the instance keeps this maximum however many are active later.
         most = most_players(spec, len(active_players(ctx)))
         chosen = office_holder(ctx, spec.office) if spec.office else None
+        # A game announced by its referee (Diplomacy, 1250.14 III A): announcing it is
+        # offering to referee it.
+        referee = referee or spec.announcer_referees
         if referee:
             ctx.require(spec.referees > 0, f"{spec.title} has no referee")
             ctx.require(chosen is None or chosen == actor,
@@ -381,6 +411,9 @@ class StartingAnInstance(Rule):
         if rule is None or rule.spec.pack is None:
             self._abort(ctx, record, f"the rule of {record['title']} is no longer in force")
             return
+        if not is_installed(ctx, rule.spec):
+            self._abort(ctx, record, missing(rule.spec))
+            return
         spec = rule.spec
         assert spec.pack is not None
         order = ctx.shuffle(record["enrolled"], f"seats of {spec.title} #{number}")
@@ -422,4 +455,5 @@ class StartingAnInstance(Rule):
                  instance=number, game=record["game"], child=data["child"],
                  winners=list(data["winners"]), scores=dict(data["scores"]),
                  referee=data["referee"], began=len(record["players"]),
-                 duel=record["duel"] is not None)
+                 duel=record["duel"] is not None, rounds=data["rounds"],
+                 details=dict(data.get("details", {})))

@@ -27,6 +27,7 @@ from nomicon.governance import amendments
 from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic.duels import Duels
 from nomicon.packs.ackanomic.games import COUNT_TABULA, GAMES, TREASURY, Trophies
+from nomicon.packs.ackanomic.games_ii import GAMES_II
 from nomicon.packs.ackanomic.instances import (
     ABORTED_STATUS,
     ENROLLING,
@@ -141,7 +142,7 @@ class AckanomicParams(PackParams):
 
 
 RULES: tuple[type[Rule], ...] = (PointsAndDollars, Treasury, Trophies, Offices, Appointment,
-                                 Vacations, Duels, StartingAnInstance, *GAMES)
+                                 Vacations, Duels, StartingAnInstance, *GAMES, *GAMES_II)
 
 
 class Ackanomic(Pack):
