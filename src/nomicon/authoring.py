@@ -108,7 +108,7 @@ from nomicon.kernel.errors import EventFieldError, GameError, InvalidRuleChange,
 from nomicon.kernel.eventkind import EventKind
 from nomicon.kernel.ledger import Split, round_money, split
 from nomicon.kernel.pack import Initial, Pack, PackParams
-from nomicon.kernel.pages import Link, PackPage, Section, next_firing
+from nomicon.kernel.pages import Link, PackPage, Picture, Section, next_firing
 from nomicon.kernel.procedure import finish
 from nomicon.kernel.roles import role
 from nomicon.kernel.rules import (
@@ -153,6 +153,7 @@ __all__ = [
     "PackParams",
     "ParentLink",
     "Phase",
+    "Picture",
     "PrivateRoll",
     "Refusal",
     "Resolved",

@@ -4,8 +4,9 @@ the rules and the other pages every game has (DESIGN §7, "the pack's own pages"
 A pack declares each page as named sections. A section reads the viewer's view (the
 parts of the state it names, redacted for the viewer as every page is) and returns
 what it shows: facts (a mapping of label to value, shown as a list of facts), rows
-(a sequence of mappings, shown as a table whose columns are their keys), or nothing
-(then the section shows its ``empty`` sentence). A section may also name actions:
+(a sequence of mappings, shown as a table whose columns are their keys), a
+:class:`Picture` (an SVG drawing, a map), or nothing (then the section shows its
+``empty`` sentence). A section may also name actions:
 the forms of those the viewer may take now (from ``legal_actions``) are shown under
 it. A value may be a :class:`Link` to another game's page (a child game's board). A
 section whose rows grow with the game names a ``cursor``, and the server shows them a
@@ -21,8 +22,18 @@ from typing import Any
 from nomicon.kernel.schedule import ScheduleError, parse_schedule
 from nomicon.kernel.timefmt import iso, parse
 
-#: What a section shows: facts, rows of a table, or None (nothing to show).
-Shown = Mapping[str, Any] | Sequence[Mapping[str, Any]] | None
+
+@dataclass(frozen=True)
+class Picture:
+    """What a section shows as a drawing: an SVG document, and ``alt``, the sentence
+    that says what it shows to whom cannot see it."""
+
+    svg: str
+    alt: str
+
+
+#: What a section shows: facts, rows of a table, a picture, or None (nothing to show).
+Shown = Mapping[str, Any] | Sequence[Mapping[str, Any]] | Picture | None
 #: A section's reader: from the viewer's view, what it shows.
 Reader = Callable[[Mapping[str, Any]], Shown]
 

@@ -185,9 +185,22 @@ def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = Non
         placed = {p.id for square in squares for p in square.pieces}
         forms = [f for f in forms if f.name != unit_pages.COMMAND] + [
             f for unit, found in commands.items() if unit not in placed for f in found]
+    table, shown = None, []
+    if not drawing and game.pack.pages:
+        # A game that draws no board (a card table, a word game) shows its pack's
+        # first page in the board's place: what a player needs is one click from a
+        # link to the game, not two. Read from a view of its own, as on its page: the
+        # board's view keeps only the latest entries of the longer tables.
+        table = game.pack.pages[0]
+        shown = pack_pages.sections(
+            game, seat, game.view(seat.viewer, pack_pages.view_parts(table)), table)
+        for part in table.parts:
+            extra.pop(part, None)
+        forms = [f for f in forms if f.name not in table.actions]
     return {"board_svg": Markup(drawing), "forms": forms, "recent": recent,
             "spaces": _spaces(view), "extra": extra, "squares": squares,
-            "squares_after": after, "squares_next": more}
+            "squares_after": after, "squares_next": more, "table": table,
+            "table_sections": shown}
 
 
 def _spaces(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -7,13 +7,14 @@ shows a player only what the views give them; its actions' forms are those of
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from nomicon.kernel.engine import Game
 from nomicon.kernel.pack import Pack
-from nomicon.kernel.pages import PackPage, Section
+from nomicon.kernel.pages import PackPage, Picture, Section
 from nomicon.server import access
 from nomicon.server.access import Seat
 from nomicon.server.errors import NotFound
@@ -43,10 +44,13 @@ class ShownSection:
     next: tuple[str, str] | None = None
     # Whether this is a later page than the first (then a link back to the first).
     later: bool = False
+    # A picture's address (a data: URL) and what it shows, or "".
+    picture: str = ""
+    alt: str = ""
 
     @property
     def is_empty(self) -> bool:
-        return not self.facts and not self.rows
+        return not self.facts and not self.rows and not self.picture
 
 
 def page_of(pack: Pack, slug: str) -> PackPage:
@@ -106,6 +110,13 @@ def _paged(section: Section, rows: Sequence[Mapping[str, Any]], after: str | Non
     return shown, more, str(shown[-1][section.cursor]) if more else None
 
 
+def data_url(picture: Picture) -> str:
+    """A picture's SVG as the address of an image: drawn by an ``<img>``, an SVG runs
+    no script and loads nothing, so a drawing a pack's library made can do no harm."""
+    encoded = base64.b64encode(picture.svg.encode()).decode("ascii")
+    return f"data:image/svg+xml;base64,{encoded}"
+
+
 def sections(game: Game, seat: Seat, view: Mapping[str, Any], page: PackPage,
              query: Mapping[str, str] | None = None) -> list[ShownSection]:
     """Each section of ``page`` read from the viewer's ``view``, with its forms; a
@@ -121,7 +132,10 @@ def sections(game: Game, seat: Seat, view: Mapping[str, Any], page: PackPage,
         rows: tuple[Mapping[str, Any], ...] = ()
         more = 0
         following = None
-        if isinstance(shown, Mapping):
+        picture = alt = ""
+        if isinstance(shown, Picture):
+            picture, alt = data_url(shown), shown.alt
+        elif isinstance(shown, Mapping):
             facts = tuple(shown.items())
         elif shown:
             rows, more, following = _paged(section, shown, after)
@@ -130,7 +144,7 @@ def sections(game: Game, seat: Seat, view: Mapping[str, Any], page: PackPage,
             dom_id, section.title, section.about, facts, _columns(rows), rows, more,
             section.empty, tuple(forms),
             None if following is None else (after_param(dom_id), following),
-            bool(section.cursor) and after is not None))
+            bool(section.cursor) and after is not None, picture, alt))
     return found
 
 

@@ -17,6 +17,7 @@ from pydantic import Field
 
 from nomicon.authoring import Ctx, Initial, MajorityVote, Pack, PackParams
 from nomicon_diplomacy import adjudication, play, start
+from nomicon_diplomacy.pages import MAP
 
 
 class DiplomacyParams(PackParams):
@@ -42,6 +43,8 @@ class Diplomacy(Pack):
                Initial(MajorityVote, number=100, title="Changing these rules"))
     rule_classes = (*start.RULES, *play.RULES)
     Params = DiplomacyParams
+    # The map, the powers and the orders the viewer may see (pages.py).
+    pages = (MAP,)
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         assert isinstance(params, DiplomacyParams)
