@@ -45,6 +45,9 @@ def test_a_ghost_instance_is_a_ghost_child_and_its_winner_is_paid(service: GameS
     # resignation): the one who remains wins (5.).
     with service.reading(CHILD) as game:
         order = list(game.view("admin")["ghost"]["order"])
+    # 41: each player's number was drawn once, by the parent's dice when the instance
+    # started; the child plays in that order rather than drawing a second numbering.
+    assert order == sorted(record["seating"], key=lambda p: int(record["seating"][p]))
     for player in order[:3]:
         service.act(CHILD, player, "resign", {})
     winner = order[3]
@@ -93,3 +96,8 @@ def test_a_fictionary_instance_is_a_fictionary_child(service: GameService) -> No
     # II.: the players are numbered 1 to N by the dice, each a different number.
     assert sorted(table["numbers"]) == sorted(PLAYERS)
     assert sorted(table["numbers"].values()) == [1, 2, 3, 4, 5]
+    # The numbers are those the parent's dice drew when the instance started, not a
+    # second drawing of the child's.
+    with service.reading(parent) as game:
+        seating = game.view("admin")["instances"]["1"]["seating"]
+    assert {player: str(n) for player, n in table["numbers"].items()} == seating

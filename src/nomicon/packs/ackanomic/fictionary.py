@@ -150,8 +150,11 @@ class Starting(Rule):
                 return
             players = members[:state["seats"]]
         # "randomly assign each player a different integer ranging from 1 to N": the
-        # dice shuffle the players; the first drawn is player 1.
-        drawn = ctx.shuffle(players, f"the players' numbers (1 to {len(players)})")
+        # dice shuffle the players; the first drawn is player 1. A child game's numbers
+        # were drawn by the parent's dice when the instance started (rule 1250.1 VI), in
+        # the order it passes: drawing again would give the instance two numberings.
+        drawn = (players if link is not None else
+                 ctx.shuffle(players, f"the players' numbers (1 to {len(players)})"))
         numbers = {player: n for n, player in enumerate(drawn, start=1)}
         ctx.set([KEY, "numbers"], numbers)
         ctx.set([KEY, "spots"], drawn)

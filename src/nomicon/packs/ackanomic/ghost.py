@@ -187,8 +187,12 @@ class Beginning(Rule):
             referee = (members[(offset + state["seats"]) % len(members)]
                        if state["with_referee"] else None)
         # 41: "The referee shall randomly assign each player a different integer ranging
-        # from 1 to N": the dice shuffle the players; the first drawn is player 1.
-        order = ctx.shuffle(seated, "the players' numbers in Ghost (player 1 first)")
+        # from 1 to N": the dice shuffle the players; the first drawn is player 1. A
+        # child game's numbers were drawn by the parent's dice when the instance started
+        # (rule 1250.1 VI), in the order it passes: drawing again would give the
+        # instance two numberings.
+        order = (seated if link is not None else
+                 ctx.shuffle(seated, "the players' numbers in Ghost (player 1 first)"))
         number = state["instance"] + 1
         for name, value in (("instance", number), ("order", order), ("playing", list(order)),
                             ("began", len(order)), ("referee", referee), ("word", None),
