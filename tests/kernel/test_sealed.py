@@ -264,3 +264,34 @@ def test_a_ballot_with_a_single_top_answer_carries_it() -> None:
     game.advance(START + timedelta(days=1))
     assert game.state.root["polls"][0]["carried"] == ["no"]
     assert game.state.root["polls"][0]["tally"] == {"yes": 0, "no": 3}
+
+
+def test_a_step_completed_during_a_pause_resolves_when_the_game_resumes() -> None:
+    """The clock stands still while the game is paused (DESIGN §3b; Diplomacy's errata:
+    no time in a state of pause counts): every guess arriving during the pause does not
+    end the round then; the round ends when the game resumes. A round paused for a day
+    shows the deadline its timer moved on to."""
+    game = new_game()
+    game.act("alice", "start")
+    assert game.view()["steps"][GUESSES]["deadline"] == "2024-06-05T09:00:00Z"
+    game.act("admin", "pause", reason="the referee is away")
+    for player, number in (("alice", 7), ("bob", 40), ("carol", 12)):
+        game.act(player, "guess", number=number)
+    assert GUESSES in game.view()["steps"]
+    assert game.state.root["results"] == []
+    game.act("admin", "resume", at=START + timedelta(days=1))
+    assert GUESSES not in game.view().get("steps", {})
+    [result] = game.state.root["results"]
+    assert result["guesses"] == {"alice": 7, "bob": 40, "carol": 12}
+    assert result["at"] == "2024-06-04T09:00:00Z"
+
+
+def test_a_paused_step_shows_the_deadline_its_timer_moved_on_to() -> None:
+    game = new_game()
+    game.act("alice", "start")
+    game.act("admin", "pause", reason="the referee is away")
+    game.act("alice", "guess", number=7)
+    game.act("admin", "resume", at=START + timedelta(hours=30))
+    # Two days from 09:00 on 3 June, plus the 30 hours the game stood still.
+    assert game.view()["steps"][GUESSES]["deadline"] == "2024-06-06T15:00:00Z"
+    assert game.state.root["timers"][f"step:{GUESSES}"]["due"] == "2024-06-06T15:00:00Z"

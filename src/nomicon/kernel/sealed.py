@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from nomicon.kernel import events
+from nomicon.kernel import events, pausing
 from nomicon.kernel.seats import ADMIN, controls, seat_of
 from nomicon.kernel.seats import SEATS as SEATS_KEY  # (STEPS is this module's own key)
 from nomicon.kernel.state import copy_tree
@@ -295,8 +295,25 @@ def submit(ctx: Acting, name: str, player: str, value: Any) -> None:
     ctx.emit(events.STEP_SUBMITTED, f"{player} {verb} {value!r} ({name}, sealed)",
              to=audience(ctx.state.root, record, player), step=name, player=player,
              value=value, changed=changed)
-    if record["early"] and not waiting(ctx.state.root, record):
+    # While the game is paused nothing resolves (the clock stands still for every
+    # step): a step complete during the pause resolves when the game resumes.
+    if (record["early"] and not waiting(ctx.state.root, record)
+            and pausing.paused(ctx.state.root) is None):
         resolve(ctx, name)
+
+
+def resumed(ctx: Acting) -> None:
+    """The game resumes: each open step's deadline shows the time its timer moved on
+    to, and a step that became complete during the pause resolves now."""
+    for name in open_steps(ctx.state.root):
+        record = ctx.state.get([STEPS, name], None)
+        if record is None:
+            continue  # resolved by the handler of a step resolved before it
+        due = ctx.state.get(["timers", _timer(name), "due"], None)
+        if record["deadline"] is not None and due is not None:
+            ctx.state.set([STEPS, name, "deadline"], due)
+        if record["early"] and not waiting(ctx.state.root, record):
+            resolve(ctx, name)
 
 
 def deadline(ctx: Acting, name: str) -> None:

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from nomicon.kernel import prompts, sealed, seats
+from nomicon.kernel import events, prompts, sealed, seats
 from nomicon.kernel.errors import ActionError, Refusal
 from nomicon.kernel.rules import Arg, Rule, action, hook
 
@@ -97,6 +97,12 @@ class Seating(Rule):
     def step_deadline(self, ctx: Ctx, payload: dict[str, Any]) -> None:
         """A step's deadline: resolve it with the defaults for the missing."""
         sealed.deadline(ctx, payload["step"])
+
+    @hook(events.GAME_RESUMED)
+    def steps_resume(self, ctx: Ctx, data: events.GameResumed) -> None:
+        """The game resumes: the steps' deadlines moved on with their timers, and the
+        steps completed during the pause resolve."""
+        sealed.resumed(ctx)
 
     # -- bots ----------------------------------------------------------------
     @hook("batch.closing")
