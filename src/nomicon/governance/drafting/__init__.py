@@ -22,7 +22,7 @@ Sentence shapes understood::
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -143,7 +143,7 @@ def _read(text: str, rules: list[RuleInfo]) -> Drafted:
         subject = found["subject"]
         if found["verb"].lower().startswith("cost"):
             subject += " price"
-        return _param_change(subject, found["value"], rules)
+        return _param_change(subject, found["value"], rules, subject_rule=True)
     if found := _IS.match(text):
         return _param_change(found["target"], found["value"], rules)
     raise _Declined("I cannot read that sentence as a change of the rules: say, for "
@@ -212,7 +212,7 @@ def rules_named(phrase: str, rules: list[RuleInfo]) -> list[RuleInfo]:
 
 
 def _one_rule(ref: str, rules: list[RuleInfo],
-              change: Any) -> Drafted:
+              change: Callable[[RuleInfo], Drafted]) -> Drafted:
     found = rules_named(ref, rules)
     if not found:
         raise _Declined(f"no rule is called {ref.strip()!r}")
@@ -278,7 +278,9 @@ class _Reading:
 
 
 def _param_change(target: str, value_text: str, rules: list[RuleInfo],
-                  delta: int = 0) -> Drafted:
+                  delta: int = 0, subject_rule: bool = False) -> Drafted:
+    """Set one parameter. ``subject_rule``: the target may name only a rule ("Looping
+    gives 10 points"), whose parameters in the value's unit are then the readings."""
     quantity = quantities.read(value_text)
     if quantity is None:
         raise _Declined(f"I cannot tell what value to set: {value_text.strip()!r} is not "
@@ -287,21 +289,26 @@ def _param_change(target: str, value_text: str, rules: list[RuleInfo],
     named_rules: list[RuleInfo] = []
     units_refused: list[str] = []
 
-    def consider(rule: RuleInfo, param: Param, rule_cover: float, asked: list[str],
-                 across: list[str]) -> None:
+    def consider(rule: RuleInfo, param: Param, rule_cover: float, phrase: list[str],
+                 across: list[str], only_unit: bool = False) -> None:
+        # Every word that carries meaning must be matched; a word like "time" or
+        # "duration" need not be, but tells one parameter from another when it is.
+        asked = [w for w in phrase if w not in SOFT]
+        soft = covered([w for w in phrase if w in SOFT], param.name_words)
         name_hits = covered(asked, param.name_words)
         if covered(asked, param.name_words + param.doc_words + across) < len(asked):
             return
-        if asked and name_hits == 0:
+        if asked and name_hits == 0 and not only_unit:
             return
         unit = _unit_fit(quantity, param)
-        if unit < 0:
+        if unit < 0 or (only_unit and unit == 0):
             units_refused.append(f"{param.name} of {rule.label}")
             return
         meaning = [w for w in param.name_words if w not in ("hours", "minutes", "days",
                                                              "seconds", "weeks")]
         precision = covered(meaning, asked) / max(len(meaning), 1)
-        score = (rule_cover, float(name_hits == len(asked)), float(unit), precision)
+        score = (rule_cover, float(name_hits == len(asked)), float(unit), float(soft),
+                 precision)
         key = (rule.number, param.name)
         if key not in readings or readings[key].score < score:
             readings[key] = _Reading(score, rule, param)
@@ -312,17 +319,21 @@ def _param_change(target: str, value_text: str, rules: list[RuleInfo],
     if owner := re.match(r"^(?P<rule>.+?)'s\s+(?P<param>.+)$", target):
         splits.append((owner["param"], owner["rule"]))
     for param_part, rule_part in splits:
-        asked = [w for w in words(param_part) if w not in SOFT]
         for rule in rules_named(rule_part, rules):
             named_rules.append(rule)
             for param in rule.params.values():
-                consider(rule, param, 1.0, asked, [])
+                consider(rule, param, 1.0, words(param_part), [])
+    if subject_rule:
+        for rule in rules_named(target, rules):
+            named_rules.append(rule)
+            for param in rule.params.values():
+                consider(rule, param, 1.0, [], [], only_unit=True)
     # The whole phrase, naming a parameter with or without its rule's words.
-    asked = [w for w in words(target) if w not in SOFT]
+    phrase = words(target)
     for rule in rules:
-        cover = covered(rule.title_words, asked) / max(len(rule.title_words), 1)
+        cover = covered(rule.title_words, phrase) / max(len(rule.title_words), 1)
         for param in rule.params.values():
-            consider(rule, param, cover, asked, rule.title_words)
+            consider(rule, param, cover, phrase, rule.title_words)
     if not readings:
         raise _Declined(_why_none(target, named_rules, units_refused, quantity))
     best = max(readings.values()).score
