@@ -126,7 +126,7 @@ def read(text: str) -> Quantity | None:
     if split is None:
         return None
     amount, rest = split
-    if rest == "" :
+    if rest == "":
         return Quantity("number", amount, text=raw)
     if rest in ("and a half", "and half") or rest.startswith(("and a half ", "and half ")):
         amount += Fraction(1, 2)
@@ -139,6 +139,8 @@ def read(text: str) -> Quantity | None:
         return Quantity("game-time", amount, GAME_TIME[rest], raw)
     if rest in _MONEY_WORDS:
         return Quantity("money", amount, _MONEY_WORDS[rest], raw)
+    if lowered.split()[0] in ("a", "an", "half"):
+        return None  # "a few", "a lot": "a" is one only of a unit ("a day", "an hour")
     if re.fullmatch(r"[a-z][a-z ?']*", rest) and len(rest.split()) <= 3:
         return Quantity("number", amount, rest, raw)
     return None
