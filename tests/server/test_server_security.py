@@ -85,6 +85,7 @@ def test_game_endpoints_refuse_non_members(app: FastAPI, accounts: dict[str, Api
 
 def _body_for(path: str) -> Any:
     return {"/actions": {"action": "roll"}, "/preview": {"amendment": []},
+            "/draft": {"sentence": "Repeal rule 1"},
             "/revert": {"seq": 5}}.get(path[path.rfind("/"):])
 
 

@@ -8,13 +8,13 @@
 
 from __future__ import annotations
 
-from nomicon.cli import db, demo, govern, mail, play, scenarios, serve, show, sim
+from nomicon.cli import db, demo, draft, govern, mail, play, scenarios, serve, show, sim
 from nomicon.cli.app import app
 
 __all__ = ["app", "main"]
 
 # The command modules register themselves on ``app`` when imported.
-_COMMANDS = (db, demo, govern, mail, play, scenarios, serve, show, sim)
+_COMMANDS = (db, demo, draft, govern, mail, play, scenarios, serve, show, sim)
 
 
 def main() -> None:

@@ -75,6 +75,11 @@ class Preview(_Body):
     amendment: list[Any]
 
 
+class Draft(_Body):
+    sentence: str = Field(min_length=1, max_length=2000,
+                          description="A change of the rules in words, e.g. 'Repeal rule 11'.")
+
+
 class Revert(_Body):
     seq: int = Field(ge=1, description="An event of the batch to revert, with all after it.")
 
@@ -346,6 +351,23 @@ def preview(game_id: GameId, body: Preview, user: Authed, site: SiteDep) -> dict
     seat = access.seat(site, game_id, user)
     with access.reading(site, game_id) as game:
         return previews.preview(game, plain_json(body.amendment), seat.viewer)
+
+
+@router.post("/games/{game_id}/draft", tags=["rules"])
+def draft(game_id: GameId, body: Draft, user: Authed, site: SiteDep) -> dict[str, Any]:
+    """An amendment drafted from a sentence, for its author to confirm:
+    ``{"amendment": [...]}``, ``{"candidates": [{description, amendment}...]}`` when the
+    sentence can be read several ways, or ``{"declined": why}`` (nothing is changed)."""
+    from nomicon.governance.drafting import draft as drafting
+
+    access.seat(site, game_id, user)
+    # The rules, their titles and parameters are public: every seat drafts alike.
+    with access.reading(site, game_id) as game:
+        drafted = drafting(game, body.sentence)
+    found = drafted.to_json()
+    if drafted.amendment is not None:
+        found["description"] = drafted.description
+    return found
 
 
 @router.get("/games/{game_id}/chart", tags=["history"])
