@@ -46,8 +46,8 @@ def test_a_text_order_is_received_from_the_mail_gateway_too() -> None:
 def test_an_unreadable_or_ambiguous_text_order_is_refused_and_changes_nothing() -> None:
     game = new()
     before, length = game.view(), len(game.log)
-    with pytest.raises(ActionRefused, match=r"cannot be read: malformed argument 'square': write key=value "
-                       r"\(Rule 5, Schedule of updates\)"):
+    with pytest.raises(ActionRefused, match=r"cannot be read: malformed argument 'square': "
+                       r"write key=value \(Rule 5, Schedule of updates\)"):
         game.act("alice", "order", text="buy square")
     with pytest.raises(ActionRefused, match=r"the order's text is empty"):
         game.act("alice", "order", text="   ")
