@@ -85,12 +85,13 @@ class TheSwissBankAccount(Rule):
         ctx.open_account(SBA)
 
     @adjust("ledger.transfer")
-    def nothing_leaves(self, ctx: Ctx, proposal: dict[str, Any]) -> dict[str, Any]:
-        # "No proposal can allow money to be taken from the SBA": no rule of the game
-        # takes from it, so any transfer out of it is refused, whoever asks.
+    def nothing_leaves(self, ctx: Ctx, proposal: dict[str, Any]) -> dict[str, Any] | None:
+        # "No proposal can allow money to be taken from the SBA": whatever rule asks
+        # for money from it (a cut of the rent it collects...), none is taken. The
+        # transfer is cancelled rather than refused, so that the turn or update that
+        # asked goes on.
         if proposal["source"] == SBA and proposal["currency"] == DOLLARS:
-            ctx.refuse("no money can be taken from the Swiss Bank Account",
-                       detail=f"{proposal['amount']} dollars for {proposal['reason']}")
+            return None
         return proposal
 
 
@@ -221,7 +222,7 @@ class BestFriends(Rule):
         """End your friendship with your Best Friend."""
         friend = ctx.attr(actor, BEST_FRIEND)
         ctx.require(friend is not None, f"{actor} has no Best Friend")
-        until = self._week(ctx) + 1 + self.params.wait_updates
+        until = self._week(ctx) + self.params.wait_updates
         for who in (actor, friend):
             ctx.set_attr(who, BEST_FRIEND, None)
             ctx.set_attr(who, "friendless_until", until)
