@@ -24,8 +24,8 @@ class Clock:
         self.now += timedelta(hours=1)
         return self.now
 
-    def act(self, actor: str, name: str, **args: Any) -> list[dict[str, Any]]:
-        return self.game.act(actor, name, at=self.tick(), **args)
+    def act(self, actor: str, action: str, /, **args: Any) -> list[dict[str, Any]]:
+        return self.game.act(actor, action, at=self.tick(), **args)
 
     def set(self, path: str, value: Any) -> None:
         self.act("admin", "set", path=path, value=value)

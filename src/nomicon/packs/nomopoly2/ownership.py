@@ -109,8 +109,8 @@ class NamingSquares(Rule):
     def name_square(self, ctx: Ctx, actor: str, square: int, name: str) -> None:
         """Give your unnamed square a name."""
         _mine(ctx, actor, square)
-        ctx.require(not owner_record(ctx, square).get("name"),
-                    f"square {square} is already named {owner_record(ctx, square)['name']!r}",
+        named = owner_record(ctx, square).get("name")
+        ctx.require(not named, f"square {square} is already named {named!r}",
                     detail="rename it with rename-square (VIII.10)")
         ctx.require(name.strip() != "", "a name is not blank")
         ctx.set(_space(square, "name"), name.strip())
@@ -215,10 +215,12 @@ def weekly_charges(ctx: Ctx) -> None:
     """VIII.7 and VIII.11, once a week (the update's purchases phase)."""
     tax = rule_of(ctx, PropertyTax)
     if tax is not None:
-        tax.charge(ctx)
+        with ctx.running(tax):  # its prompts are answered to it
+            tax.charge(ctx)
     white = rule_of(ctx, TheWhiteFine)
     if white is not None:
-        white.charge(ctx)
+        with ctx.running(white):
+            white.charge(ctx)
 
 
 class PropertyTax(Rule):
