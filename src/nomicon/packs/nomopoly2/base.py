@@ -221,11 +221,14 @@ class BestFriends(Rule):
     def end_friendship(self, ctx: Ctx, actor: str) -> None:
         """End your friendship with your Best Friend."""
         friend = ctx.attr(actor, BEST_FRIEND)
-        ctx.require(friend is not None, f"{actor} has no Best Friend")
         until = self._week(ctx) + self.params.wait_updates
         for who in (actor, friend):
             ctx.set_attr(who, BEST_FRIEND, None)
             ctx.set_attr(who, "friendless_until", until)
+
+    @end_friendship.check
+    def _has_friend(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.attr(actor, BEST_FRIEND) is not None, f"{actor} has no Best Friend")
 
 
 class NoPlayersOnATeam(Rule):
@@ -268,9 +271,12 @@ class DeclaringOneselfAFreemason(Rule):
     @action("become-freemason")
     def become_freemason(self, ctx: Ctx, actor: str) -> None:
         """Declare yourself a Freemason (you leave your Team)."""
-        ctx.require(ctx.attr(actor, TEAM) is not None, f"{actor} is already a Freemason")
         ctx.set_attr(actor, TEAM, None)
         ctx.emit(TEAM_JOINED, f"{actor} becomes a Freemason", player=actor, team=None)
+
+    @become_freemason.check
+    def _on_a_team(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(team_of(ctx, actor) is not None, f"{actor} is already a Freemason")
 
 
 class ANewPlayersSquare(Rule):

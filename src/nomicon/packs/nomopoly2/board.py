@@ -150,8 +150,14 @@ class NewClearFishing(Rule):
     @action("new-clear-fishing")
     def fish(self, ctx: Ctx, actor: str) -> None:
         """Pay $300 to create a new square, numbered higher than any other."""
-        ctx.require(has_board(ctx), "there is no board to add a square to")
         new_clear_fishing(ctx, actor, why=f"New Clear Fishing by {actor}")
+
+    @fish.check
+    def _can_fish(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(has_board(ctx), "there is no board to add a square to")
+        have = ctx.balance(actor, DOLLARS)
+        ctx.require(have >= self.params.fee, f"{actor} has ${have}, not ${self.params.fee}",
+                    detail="a voluntary action may not make its player Bankrupt (XXII.5)")
 
 
 class SuccessorsAndPredecessors(Rule):

@@ -196,10 +196,16 @@ class BadCredit(Rule):
     @action("clear-bad-credit")
     def clear(self, ctx: Ctx, actor: str) -> None:
         """Pay $200 to remove your Bad Credit Rating."""
-        ctx.require(ctx.attr(actor, BAD_CREDIT, False), f"{actor} has no Bad Credit Rating")
         pay(ctx, actor, GOVERNMENT, self.params.fee, "removing a Bad Credit Rating",
             forced=False)
         ctx.set_attr(actor, BAD_CREDIT, False)
+
+    @clear.check
+    def _has_bad_credit(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.attr(actor, BAD_CREDIT, False), f"{actor} has no Bad Credit Rating")
+        have = ctx.balance(actor, DOLLARS)
+        ctx.require(have >= self.params.fee, f"{actor} has ${have}, not ${self.params.fee}",
+                    detail="a voluntary action may not make its player Bankrupt (XXII.5)")
 
 
 # -- V. Prices ------------------------------------------------------------------------

@@ -400,15 +400,19 @@ class Homesteads(Rule):
     @action("set-up-homestead")
     def homestead(self, ctx: Ctx, actor: str) -> None:
         """Set up a Homestead on the square you have ended three weeks on."""
+        homes = list(ctx.attr(actor, "homesteads", []) or [])
+        ctx.set_attr(actor, "homesteads", [*homes, ctx.attr(actor, LOCATION)])
+
+    @homestead.check
+    def _three_weeks(self, ctx: Ctx, actor: str) -> None:
         still = ctx.attr(actor, "still") or {"square": None, "weeks": 0}
         here = ctx.attr(actor, LOCATION)
         ctx.require(still["square"] == here and still["weeks"] >= 3,
                     f"{actor} has not ended three consecutive weeks on square {here}",
                     detail=f"weeks ended there so far: "
                            f"{still['weeks'] if still['square'] == here else 0}")
-        homes = list(ctx.attr(actor, "homesteads", []) or [])
+        homes = ctx.attr(actor, "homesteads", []) or []
         ctx.require(here not in homes, f"{actor} already has a Homestead on square {here}")
-        ctx.set_attr(actor, "homesteads", [*homes, here])
 
 
 class Charity(Rule):
