@@ -196,19 +196,32 @@ class BestFriends(Rule):
         # carried out by the same update.
         return int((ctx.get(["update"], None) or {}).get("number", 0))
 
-    @action("befriend", Arg("friend", str, "the player you declare your Best Friend"))
+    def _unable(self, ctx: Ctx, who: str) -> tuple[str, str] | None:
+        """Why ``who`` may not become anyone's Best Friend now (reason, detail)."""
+        friend = ctx.attr(who, BEST_FRIEND)
+        if friend is not None:
+            return (f"{who} already has a Best Friend ({friend})",
+                    "a player may only have one Best Friend at a time")
+        until = ctx.attr(who, "friendless_until")
+        if until is not None and self._week(ctx) < until:
+            return (f"{who}'s last friendship ended less than two weeks ago",
+                    f"{who} may befriend again from update {until}")
+        return None
+
+    def _others(self, ctx: Ctx, actor: str) -> list[str]:
+        return [p for p in ctx.players() if p != actor and self._unable(ctx, p) is None]
+
+    def _why_not_other(self, ctx: Ctx, actor: str, value: Any) -> None:
+        if value in ctx.players() and value != actor:
+            reason, detail = self._unable(ctx, str(value)) or ("", "")
+            ctx.refuse(reason, detail=detail)
+        ctx.refuse(f"{value!r} is not another player",
+                   detail=f"others: {', '.join(self._others(ctx, actor)) or 'none'}")
+
+    @action("befriend", Arg("friend", str, "the player you declare your Best Friend",
+                            choices="_others", explain="_why_not_other"))
     def befriend(self, ctx: Ctx, actor: str, friend: str) -> None:
         """Declare that you and another player are to be Best Friends."""
-        ctx.require(friend in ctx.players() and friend != actor,
-                    f"{friend!r} is not another player")
-        for who in (actor, friend):
-            ctx.require(ctx.attr(who, BEST_FRIEND) is None,
-                        f"{who} already has a Best Friend ({ctx.attr(who, BEST_FRIEND)})",
-                        detail="a player may only have one Best Friend at a time")
-            until = ctx.attr(who, "friendless_until")
-            ctx.require(until is None or self._week(ctx) >= until,
-                        f"{who}'s last friendship ended less than two weeks ago",
-                        detail=f"{who} may befriend again from update {until}")
         week = self._week(ctx)
         ctx.set_attr(actor, "befriending", {"friend": friend, "week": week})
         asked = ctx.attr(friend, "befriending")
@@ -216,6 +229,12 @@ class BestFriends(Rule):
             for a, b in ((actor, friend), (friend, actor)):
                 ctx.set_attr(a, BEST_FRIEND, b)
                 ctx.set_attr(a, "befriending", None)
+
+    @befriend.check
+    def _may_befriend(self, ctx: Ctx, actor: str) -> None:
+        unable = self._unable(ctx, actor)
+        if unable is not None:
+            ctx.refuse(unable[0], detail=unable[1])
 
     @action("end-friendship")
     def end_friendship(self, ctx: Ctx, actor: str) -> None:

@@ -75,7 +75,15 @@ class GivingItems(Rule):
     number = 801
     title = "VIII.1 Giving items"
 
-    @action("give", Arg("to", str, "another player"),
+    def _others(self, ctx: Ctx, actor: str) -> list[str]:
+        return [p for p in ctx.players() if p != actor]
+
+    def _why_not_other(self, ctx: Ctx, actor: str, value: Any) -> None:
+        ctx.refuse(f"{value!r} is not another player",
+                   detail=f"others: {', '.join(self._others(ctx, actor)) or 'none'}")
+
+    @action("give", Arg("to", str, "another player", choices="_others",
+                            explain="_why_not_other"),
             Arg("what", str, "an item you own (a good of the game), or dollars"),
             Arg("count", int, "how many", minimum=1, required=False))
     def give(self, ctx: Ctx, actor: str, to: str, what: str, count: int = 1) -> None:
@@ -104,7 +112,11 @@ class NamingSquares(Rule):
     number = 803
     title = "VIII.3 Naming squares"
 
-    @action("name-square", Arg("square", int, "your unnamed square", minimum=1),
+    def _unnamed(self, ctx: Ctx, actor: str) -> list[int]:
+        return [n for n in owned_squares(ctx, actor) if not square(ctx, n).get("name")]
+
+    @action("name-square", Arg("square", int, "your unnamed square", minimum=1,
+                               choices="_unnamed", explain="_why_not_unnamed"),
             Arg("name", str, "its name"))
     def name_square(self, ctx: Ctx, actor: str, square: int, name: str) -> None:
         """Give your unnamed square a name."""
@@ -114,6 +126,11 @@ class NamingSquares(Rule):
                     detail="rename it with rename-square (VIII.10)")
         ctx.require(name.strip() != "", "a name is not blank")
         ctx.set(_space(square, "name"), name.strip())
+
+    def _why_not_unnamed(self, ctx: Ctx, actor: str, value: Any) -> None:
+        _mine(ctx, actor, int(value))
+        ctx.refuse(f"square {value} is already named {square(ctx, int(value)).get('name')!r}",
+                   detail="rename it with rename-square (VIII.10)")
 
 
 def owner_record(ctx: Ctx, number: int) -> dict[str, Any]:
@@ -319,7 +336,19 @@ class RenamingSquares(Rule):
 
     params: Params
 
-    @action("rename-square", Arg("square", int, "your named square", minimum=1),
+    def _renamable(self, ctx: Ctx, actor: str) -> list[int]:
+        return [n for n in owned_squares(ctx, actor) if square(ctx, n).get("name")
+                and int(square(ctx, n).get("renames", 0)) < 4]
+
+    def _why_not_renamable(self, ctx: Ctx, actor: str, value: Any) -> None:
+        _mine(ctx, actor, int(value))
+        ctx.require(square(ctx, int(value)).get("name"), f"square {value} has no name yet",
+                    detail="name it with name-square (VIII.3)")
+        ctx.refuse(f"square {value} has been renamed four times",
+                   detail="renaming it again destroys it; destruction is section XVIII's")
+
+    @action("rename-square", Arg("square", int, "your named square", minimum=1,
+                                 choices="_renamable", explain="_why_not_renamable"),
             Arg("name", str, "its new name"))
     def rename(self, ctx: Ctx, actor: str, square: int, name: str) -> None:
         """Rename your square (the cost grows with each renaming)."""
@@ -423,14 +452,30 @@ class Charity(Rule):
     number = 813
     title = "VIII.13 Charity"
 
-    @action("donate-to-charity", Arg("square", int, "your square", minimum=1))
+    def _mine_all(self, ctx: Ctx, actor: str) -> list[int]:
+        return owned_squares(ctx, actor)
+
+    def _why_not_mine(self, ctx: Ctx, actor: str, value: Any) -> None:
+        _mine(ctx, actor, int(value))
+
+    def _charitable(self, ctx: Ctx, actor: str) -> list[int]:
+        return [n for n in board.numbers(ctx) if owner_of(ctx, n) == CHARITY
+                and actor not in (square(ctx, n).get("requests") or [])]
+
+    def _why_not_charitable(self, ctx: Ctx, actor: str, value: Any) -> None:
+        ctx.require(owner_of(ctx, int(value)) == CHARITY, f"Charity does not hold square {value}")
+        ctx.refuse(f"{actor} has already asked for square {value}")
+
+    @action("donate-to-charity", Arg("square", int, "your square", minimum=1,
+                                     choices="_mine_all", explain="_why_not_mine"))
     def donate(self, ctx: Ctx, actor: str, square: int) -> None:
         """Donate one of your squares to Charity."""
         _mine(ctx, actor, square)
         ctx.set(_space(square, "owner"), CHARITY)
         ctx.set(_space(square, "requests"), [])
 
-    @action("request-from-charity", Arg("square", int, "a square Charity holds", minimum=1))
+    @action("request-from-charity", Arg("square", int, "a square Charity holds", minimum=1,
+                                        choices="_charitable", explain="_why_not_charitable"))
     def request(self, ctx: Ctx, actor: str, square: int) -> None:
         """Ask for a square given to Charity."""
         ctx.require(owner_of(ctx, square) == CHARITY, f"Charity does not hold square {square}")
