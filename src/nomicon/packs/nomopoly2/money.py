@@ -76,6 +76,7 @@ class StartingMoney(Rule):
 def fine(ctx: Ctx, player: str, amount: float | int, reason: str) -> int:
     """IV.2: a fine (or a loss to the admin or the Government) goes to the Government;
     forced, so a player who cannot pay it is Bankrupt (IV.5). Returns what was paid."""
+    ctx.open_account(GOVERNMENT)  # a game these rules were enacted into may lack it
     return ctx.transfer(player, GOVERNMENT, dollars(amount), DOLLARS, reason, forced=True)
 
 
@@ -84,6 +85,8 @@ def pay(ctx: Ctx, payer: str, payee: str | None, amount: float | int, reason: st
     """IV.2: a payment from one entity to another (``payee`` None: out of the game).
     Forced by default (rent, a penalty); a voluntary payment (``forced=False``) the
     payer cannot afford is refused (XXII.5)."""
+    if payee in ORGANISATIONS:
+        ctx.open_account(payee)
     return ctx.transfer(payer, payee, dollars(amount), DOLLARS, reason, forced=forced)
 
 
@@ -167,6 +170,7 @@ class Bankruptcy(Rule):
 def _government_pays(ctx: Ctx, player: str, amount: int, reason: str) -> None:
     # The Government cannot hold less than $0 (Appendix A): what it lacks of a payment
     # the rules oblige it to make comes into the game, logged as its deficit.
+    ctx.open_account(GOVERNMENT)
     have = ctx.balance(GOVERNMENT, DOLLARS)
     if have < amount:
         ctx.transfer(None, GOVERNMENT, amount - have, DOLLARS, "Government deficit")
