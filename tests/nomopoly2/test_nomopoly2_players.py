@@ -111,3 +111,46 @@ def test_ii_7_with_no_square_left_new_clear_fishing_makes_one_without_a_fee() ->
     assert board["spaces"]["3"]["owner"] == "carol"
     assert g.dollars("government") == government  # "with no fee being paid by anyone"
     assert g.dollars("carol") == 1000  # IV.1
+
+
+def test_ii_8_by_default_a_leaving_players_assets_go_to_the_government() -> None:
+    g = new(("alice", "bob"))
+    g.set("board.spaces.9.owner", "alice")
+    g.act("alice", "leave-game")
+    spaces = g.view()["board"]["spaces"]
+    assert (spaces["1"]["owner"], spaces["9"]["owner"]) == ("government", "government")
+    assert spaces["9"]["auction"] is True  # "auction all property in accordance with X"
+    assert (g.dollars("alice"), g.dollars("government")) == (0, 1000)
+
+
+def test_ii_8_method_2_gives_to_the_corporation_selling_at_120_percent() -> None:
+    g = new(("alice", "bob"))
+    g.act("alice", "choose-departure", method=2)
+    g.act("alice", "leave-game")
+    assert g.view()["board"]["spaces"]["1"]["owner"] == "corporation"
+    assert g.view()["board"]["spaces"]["1"]["for_sale_percent"] == 120
+    assert g.dollars("corporation") == 1000
+
+
+def test_ii_8_method_5_gives_everything_to_a_chosen_surviving_player() -> None:
+    g = new(("alice", "bob", "carol"))
+    with pytest.raises(ActionRefused, match=r"'dave' is not a surviving player"):
+        g.act("alice", "choose-departure", method=5, to="dave")
+    g.act("alice", "choose-departure", method=5, to="carol")
+    g.act("alice", "leave-game")
+    assert g.view()["board"]["spaces"]["1"]["owner"] == "carol"
+    assert g.dollars("carol") == 2000
+
+
+def test_ii_8_method_3_hands_out_things_of_one_square_and_up_to_200() -> None:
+    g = new(("alice", "bob", "carol"))
+    g.set("accounts.alice.dollars", 450)
+    g.act("alice", "choose-departure", method=3)
+    g.game.force_dice([2, 1])
+    g.act("alice", "leave-game")
+    # Things: (square 1 + $200), ($200), ($50). The first goes to carol (a roll of 2
+    # between bob and carol), the second to bob (the only one without a thing, no
+    # roll), then all over again: the third to bob (a roll of 1).
+    assert g.view()["board"]["spaces"]["1"]["owner"] == "carol"
+    assert (g.dollars("bob"), g.dollars("carol"), g.dollars("alice")) == (1250, 1200, 0)
+    assert g.game.forced_left == 0

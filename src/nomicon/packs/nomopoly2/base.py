@@ -17,7 +17,9 @@ from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.events import SQUARE_GRANTED, TEAM_JOINED
 from nomicon.packs.nomopoly2.terms import (
     BEST_FRIEND,
+    CORPORATION,
     DOLLARS,
+    GOVERNMENT,
     PACK,
     SBA,
     TEAM,
@@ -322,6 +324,16 @@ class ANewPlayersSquare(Rule):
                  square=square)
 
 
+def survivors(ctx: Ctx) -> list[str]:
+    """The players who have not left the game."""
+    return [p for p in ctx.players() if not ctx.get(["seats", p, "left"], False)]
+
+
+#: II.8's methods, by the number the text gives them.
+METHODS = {1: "the Government", 2: "the Corporation", 3: "random players",
+           4: "random teammates", 5: "a chosen player"}
+
+
 class LeavingTheGame(Rule):
     """A player may leave the game by informing the admin. The player may choose one of the following to happen as they leave:
 
@@ -341,9 +353,77 @@ If a departing player does not specify an asset dispursal method, the choice wil
     pack = PACK
     number = 208
     title = "II.8 Leaving the game"
-    # Built with the Government's auctions and the Corporation's sales (sections X
-    # and XXIII): until then the admin carries out the chosen method by hand and
-    # removes the player with ``remove-player``.
+
+    attributes = (Attribute("departure", None, doc="how the player's assets go when she "
+                            "leaves: {method: 1-5, to: a player for method 5}"),)
+
+    class Params(RuleParams):
+        bundle: int = Field(200, ge=1, description="the most money in one \"thing\" (II.8.3)")
+
+    params: Params
+
+    def _survivors(self, ctx: Ctx, actor: str) -> list[str]:
+        return [p for p in survivors(ctx) if p != actor]
+
+    @action("choose-departure", Arg("method", int, "1 Government, 2 Corporation, 3 random "
+                                    "players, 4 random teammates, 5 a chosen player",
+                                    minimum=1, maximum=5),
+            Arg("to", str, "the surviving player who gets everything (method 5)",
+                required=False))
+    def choose_departure(self, ctx: Ctx, actor: str, method: int, to: str | None = None) -> None:
+        """Say how your assets go when you leave (by default, to the Government)."""
+        if method == 5:
+            ctx.require(to in self._survivors(ctx, actor),
+                        f"{to!r} is not a surviving player", detail="method 5 names one")
+        else:
+            ctx.require(to is None, "only method 5 names a player")
+        ctx.set_attr(actor, "departure", {"method": method, "to": to})
+
+    @hook(events.PLAYER_LEFT)
+    def disperse(self, ctx: Ctx, data: events.PlayerLeft) -> None:
+        player = data["player"]
+        if player not in ctx.players():
+            return
+        choice = ctx.attr(player, "departure") or {"method": 1, "to": None}
+        method, others = choice["method"], self._survivors(ctx, player)
+        if method == 4:
+            others = [p for p in others if team_of(ctx, p) is not None
+                      and team_of(ctx, p) == team_of(ctx, player)]
+        if method == 5 and choice["to"] not in others:
+            method = 1  # the chosen player has left too: the default (ruling)
+        if method in (3, 4) and not others:
+            method = 1  # nobody to give to: the default (ruling)
+        squares = [n for n in board.numbers(ctx) if owner_of(ctx, n) == player]
+        cash = ctx.balance(player, DOLLARS)
+        if method in (1, 2, 5):
+            target = {1: GOVERNMENT, 2: CORPORATION, 5: choice["to"]}[method]
+            ctx.open_account(target)
+            for n in squares:
+                ctx.set(["board", "spaces", str(n), "owner"], target)
+                if method == 1:
+                    ctx.set(["board", "spaces", str(n), "auction"], True)  # X.5's auction
+                elif method == 2:
+                    ctx.set(["board", "spaces", str(n), "for_sale_percent"], 120)
+            if cash:
+                ctx.transfer(player, target, cash, DOLLARS, f"{player} leaves: to "
+                             f"{METHODS[method]}")
+            return
+        # Methods 3 and 4: one square, one object and a bundle of up to $200 make one
+        # "thing"; each goes to a random player who has had none yet, all over again
+        # once everyone has had one. Objects are section XIX's (none are kept yet).
+        given: set[str] = set()
+        while squares or cash > 0:
+            pool = [p for p in others if p not in given] or others
+            if len(pool) == len(others):
+                given.clear()
+            receiver = ctx.pick(pool, f"who gets a thing of {player}'s")
+            given.add(receiver)
+            if squares:
+                ctx.set(["board", "spaces", str(squares.pop(0)), "owner"], receiver)
+            bundle = min(cash, self.params.bundle)
+            if bundle:
+                ctx.transfer(player, receiver, bundle, DOLLARS, f"{player} leaves: a thing")
+                cash -= bundle
 
 
 class TheExScammer(Rule):
