@@ -135,8 +135,8 @@ def test_ii_8_method_2_gives_to_the_corporation_selling_at_120_percent() -> None
 def test_ii_8_method_5_gives_everything_to_a_chosen_surviving_player() -> None:
     g = new(("alice", "bob", "carol"))
     with pytest.raises(ActionRefused, match=r"'dave' is not a surviving player"):
-        g.act("alice", "choose-departure", method=5, to="dave")
-    g.act("alice", "choose-departure", method=5, to="carol")
+        g.act("alice", "leave-to", to="dave")
+    g.act("alice", "leave-to", to="carol")
     g.act("alice", "leave-game")
     assert g.view()["board"]["spaces"]["1"]["owner"] == "carol"
     assert g.dollars("carol") == 2000

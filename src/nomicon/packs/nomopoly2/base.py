@@ -366,18 +366,21 @@ If a departing player does not specify an asset dispursal method, the choice wil
         return [p for p in survivors(ctx) if p != actor]
 
     @action("choose-departure", Arg("method", int, "1 Government, 2 Corporation, 3 random "
-                                    "players, 4 random teammates, 5 a chosen player",
-                                    minimum=1, maximum=5),
-            Arg("to", str, "the surviving player who gets everything (method 5)",
-                required=False))
-    def choose_departure(self, ctx: Ctx, actor: str, method: int, to: str | None = None) -> None:
+                                    "players, 4 random teammates (5: use leave-to)",
+                                    minimum=1, maximum=4))
+    def choose_departure(self, ctx: Ctx, actor: str, method: int) -> None:
         """Say how your assets go when you leave (by default, to the Government)."""
-        if method == 5:
-            ctx.require(to in self._survivors(ctx, actor),
-                        f"{to!r} is not a surviving player", detail="method 5 names one")
-        else:
-            ctx.require(to is None, "only method 5 names a player")
-        ctx.set_attr(actor, "departure", {"method": method, "to": to})
+        ctx.set_attr(actor, "departure", {"method": method, "to": None})
+
+    def _why_not_survivor(self, ctx: Ctx, actor: str, value: Any) -> None:
+        ctx.refuse(f"{value!r} is not a surviving player",
+                   detail=f"survivors: {', '.join(self._survivors(ctx, actor)) or 'none'}")
+
+    @action("leave-to", Arg("to", str, "the surviving player who gets everything",
+                            choices="_survivors", explain="_why_not_survivor"))
+    def leave_to(self, ctx: Ctx, actor: str, to: str) -> None:
+        """Say that all your assets go to a surviving player when you leave (method 5)."""
+        ctx.set_attr(actor, "departure", {"method": 5, "to": to})
 
     @hook(events.PLAYER_LEFT)
     def disperse(self, ctx: Ctx, data: events.PlayerLeft) -> None:

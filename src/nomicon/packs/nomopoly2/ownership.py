@@ -44,6 +44,7 @@ from nomicon.packs.nomopoly2.terms import (
     color_of,
     dollars,
     has_board,
+    has_dollars,
     owner_of,
     rule_of,
     square,
@@ -148,7 +149,7 @@ class BuyingSquares(Rule):
     @hook(walker.LANDED)
     def offer(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player, number = data.get("player"), data["square"]
-        if player is None or not has_board(ctx) or owner_of(ctx, number) is not None:
+        if player is None or not has_dollars(ctx) or owner_of(ctx, number) is not None:
             return
         price = market_value(ctx, number)
         if ctx.balance(player, DOLLARS) < price:
@@ -190,7 +191,7 @@ class Rent(Rule):
     @hook(walker.LANDED)
     def collect(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player, number = data.get("player"), data["square"]
-        if player is None or not has_board(ctx):
+        if player is None or not has_dollars(ctx):
             return
         record = square(ctx, number)
         owner = record.get("owner")

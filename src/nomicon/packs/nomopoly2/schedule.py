@@ -20,7 +20,7 @@ from nomicon.governance.judged import take_earned_turn
 from nomicon.governance.updates import proposals_undecided
 from nomicon.packs.nomopoly2.money import fine
 from nomicon.packs.nomopoly2.ownership import weekly_charges
-from nomicon.packs.nomopoly2.terms import PACK
+from nomicon.packs.nomopoly2.terms import PACK, has_dollars
 from nomicon.packs.nomopoly2.turns import NORMAL, take_turn
 
 PURCHASES, AUCTION_LOTTERY, JUDGING = "purchases", "auction-lottery", "judging"
@@ -110,10 +110,13 @@ class TheOrderOfTheUpdate(Update):
 
     @hook("phase.began", key=PURCHASES)
     def weekly_charges(self, ctx: Ctx, data: dict[str, Any]) -> None:
-        weekly_charges(ctx)
+        if has_dollars(ctx):
+            weekly_charges(ctx)
 
     @hook("phase.began", key=PROPOSAL_TURNS)
     def earned_turns(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        if not has_dollars(ctx):
+            return  # the awards and fines cannot be paid: the turns wait
         while (entry := take_earned_turn(ctx, fine=_fine)) is not None:
             if entry["player"] in ctx.players():
                 take_turn(ctx, entry["player"], kind=NORMAL)

@@ -112,3 +112,16 @@ def set_fact(ctx: Ctx, key: str, value: Any) -> None:
     if ctx.get([ORGS], None) is None:
         ctx.set([ORGS], {})
     ctx.set([ORGS, key], value)
+
+
+def has_dollars(ctx: Ctx) -> bool:
+    """Whether a rule in force declares the game's money (a proposal may repeal IV.1)."""
+    return DOLLARS in ctx.rules.currencies
+
+
+def on_a_square(ctx: Ctx, player: str) -> bool:
+    """Whether ``player`` stands on a square of the board (a proposal may repeal VI.2's
+    locations, or the game may have no board)."""
+    where = ctx.attr(player, LOCATION)
+    return (has_board(ctx) and isinstance(where, int) and not isinstance(where, bool)
+            and str(where) in (ctx.get(["board", "spaces"], None) or {}))

@@ -27,9 +27,10 @@ from nomicon.packs.nomopoly2.terms import (
     REVERSE,
     WHITE,
     color_of,
-    has_board,
+    has_dollars,
     is_hurt,
     is_sick,
+    on_a_square,
     rule_of,
 )
 
@@ -66,7 +67,9 @@ def take_turn(ctx: Ctx, player: str, *, kind: str = NORMAL) -> list[dict[str, An
 
 
 def _one_turn(ctx: Ctx, player: str, *, kind: str, speeding: int) -> dict[str, Any] | None:
-    if not has_board(ctx) or not has_white_square(ctx):
+    if not on_a_square(ctx, player) or not has_dollars(ctx):
+        return None  # a game whose rules no longer place players or keep money
+    if not has_white_square(ctx):
         return None  # VII.2: no change is made to the game state
     params = _params(ctx)
     if speeding >= 2:
