@@ -250,8 +250,11 @@ class Shares(Rule):
         unowned = ctx.balance(CORPORATION, SHARES)
         ctx.require(count <= unowned, f"the Corporation has only {unowned} unowned shares")
         cost = count * int(record["price"])
-        pay(ctx, actor, CORPORATION, cost, f"{actor} buys {count} shares", forced=False)
+        ctx.require(ctx.balance(actor, DOLLARS) >= cost,
+                    f"{count} shares cost ${cost}; {actor} has ${ctx.balance(actor, DOLLARS)}")
+        # The shares first: a dividend the payment brings about counts them as hers.
         ctx.transfer(CORPORATION, actor, count, SHARES, f"{actor} buys {count} shares")
+        pay(ctx, actor, CORPORATION, cost, f"{actor} buys {count} shares", forced=False)
         ctx.set_attr(actor, SHARES_COST, int(ctx.attr(actor, SHARES_COST, 0) or 0) + cost)
 
     @hook(events.TRANSFER)

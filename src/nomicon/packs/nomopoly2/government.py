@@ -328,12 +328,14 @@ class Auctions(Rule):
         ctx.emit(LOT_CHANGED, f"the highest Bid on {_what(record)} is now ${amount}",
                  lot=lot, stage=record["stage"], bid=amount)
 
-    @action("auction-items", Arg("name", str, "the collection's name"),
+    @action("auction-items", Arg("collection", str, "the collection's name"),
             Arg("items", dict, "the goods, by name, and how many of each"), admin=True)
-    def auction_items(self, ctx: Ctx, actor: str, name: str, items: dict[str, int]) -> None:
+    def auction_items(self, ctx: Ctx, actor: str, collection: str,
+                      items: dict[str, int]) -> None:
         """Put some of the Government's goods up for auction as one lot."""
         ctx.require(items and all(isinstance(v, int) and v > 0 for v in items.values()),
                     "a collection holds at least one of each thing it names")
+        name = collection
         ctx.require(name not in lots(ctx), f"a lot named {name!r} is already being auctioned")
         escrow = ctx.escrow(f"auction-{name}")
         for good, count in sorted(items.items()):
