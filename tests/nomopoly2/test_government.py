@@ -63,7 +63,7 @@ def test_x_4_registering_to_vote_costs_a_hundred_dollars_once() -> None:
 def test_x_4_a_player_without_a_hundred_dollars_cannot_register() -> None:
     g = new()
     g.set("accounts.bob.dollars", 99)
-    with pytest.raises(ActionRefused):
+    with pytest.raises(ActionRefused, match=r"registering costs \$100; bob has \$99"):
         g.act("bob", "register-to-vote")
     assert g.view()["players"]["bob"]["registered_voter"] is False
     assert g.dollars("bob") == 99

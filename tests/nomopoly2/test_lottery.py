@@ -24,7 +24,7 @@ def test_xiv_1_a_player_who_cannot_pay_buys_no_ticket() -> None:
     g = new()
     g.set("accounts.bob.dollars", 49)
     with pytest.raises(ActionRefused, match=r"1 tickets cost \$50; bob has \$49 \(Rule 1401"):
-        g.act("bob", "buy-lottery-tickets")
+        g.act("bob", "buy-lottery-tickets", count=1)
     assert g.view()["accounts"]["bob"]["lottery_ticket"] == 0
 
 

@@ -208,9 +208,15 @@ class RegisteringToVote(Rule):
     @action("register-to-vote")
     def register(self, ctx: Ctx, actor: str) -> None:
         """Pay $100 to the Government to become a Registered Voter."""
-        ctx.require(not ctx.attr(actor, VOTER, False), f"{actor} is already a Registered Voter")
         pay(ctx, actor, GOVERNMENT, self.params.fee, f"{actor} registers to vote", forced=False)
         ctx.set_attr(actor, VOTER, True)
+
+    @register.check
+    def _register_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(not ctx.attr(actor, VOTER, False), f"{actor} is already a Registered Voter")
+        have = ctx.balance(actor, DOLLARS)
+        ctx.require(have >= self.params.fee, f"registering costs ${self.params.fee}; {actor} "
+                    f"has ${have}")
 
 
 def lots(ctx: Ctx) -> dict[str, dict[str, Any]]:
@@ -308,15 +314,13 @@ class Auctions(Rule):
                                                  if k in ("escrow", "items")})
             _set_lots(ctx, table)
 
-    @action("bid", Arg("lot", str, "the lot: square-<n>, or a collection's name"),
+    @action("bid", Arg("lot", str, "the lot: square-<n>, or a collection's name",
+                       choices="_open_lots", explain="_why_not_open"),
             Arg("amount", int, "your Bid, more than the current Bid"), sealed=True)
     def bid(self, ctx: Ctx, actor: str, lot: str, amount: int) -> None:
         """Bid on a lot the Government is auctioning (your name stays secret)."""
-        record = lots(ctx).get(lot)
-        ctx.require(record is not None, f"the Government is not auctioning {lot!r}",
-                    detail="lots: " + (", ".join(sorted(lots(ctx))) or "none"))
-        assert record is not None
-        ctx.require(record["stage"] in NEXT_STAGE, f"{_what(record)} is Gone: no more Bids")
+        self._why_not_open(ctx, actor, lot)
+        record = lots(ctx)[lot]
         current = record.get("bid") or 0
         ctx.require(amount > current, f"a Bid must be more than the current Bid (${current})")
         # The bidder's name is the secret of X.5: the action's own event is shown only
@@ -327,6 +331,16 @@ class Auctions(Rule):
         _set_lots(ctx, table)
         ctx.emit(LOT_CHANGED, f"the highest Bid on {_what(record)} is now ${amount}",
                  lot=lot, stage=record["stage"], bid=amount)
+
+    def _open_lots(self, ctx: Ctx, actor: str) -> list[str]:
+        return sorted(name for name, lot in lots(ctx).items() if lot["stage"] in NEXT_STAGE)
+
+    def _why_not_open(self, ctx: Ctx, actor: str, lot: Any) -> None:
+        record = lots(ctx).get(lot)
+        ctx.require(record is not None, f"the Government is not auctioning {lot!r}",
+                    detail="lots: " + (", ".join(sorted(lots(ctx))) or "none"))
+        assert record is not None
+        ctx.require(record["stage"] in NEXT_STAGE, f"{_what(record)} is Gone: no more Bids")
 
     @action("auction-items", Arg("collection", str, "the collection's name"),
             Arg("items", dict, "the goods, by name, and how many of each"), admin=True)

@@ -128,18 +128,26 @@ class Jobs(Rule):
         ctx.require(job not in jobs(ctx), f"the job of {job} is already offered")
         post(ctx, job, offered_by=offered_by, requirements=requirements, pay=pay, perks=perks)
 
-    @action("bid-for-job", Arg("job", str, "the job"),
+    @action("bid-for-job", Arg("job", str, "the job", choices="_open_jobs",
+                               explain="_why_not_open"),
             Arg("amount", int, "what you offer to pay for it", minimum=1), sealed=True)
     def bid(self, ctx: Ctx, actor: str, job: str, amount: int) -> None:
         """Offer to pay for a job (your bid is secret; a new bid replaces your last)."""
+        self._why_not_open(ctx, actor, job)
+        record = jobs(ctx)[job]
+        ctx.hide_action("bids for jobs are secret (XXXII.1)")
+        bids = [b for b in record["bids"] if b["player"] != actor]
+        _set_job(ctx, job, {**record, "bids": [*bids, {"player": actor, "amount": amount}]})
+
+    def _open_jobs(self, ctx: Ctx, actor: str) -> list[str]:
+        return sorted(name for name, job in jobs(ctx).items() if job["holder"] is None)
+
+    def _why_not_open(self, ctx: Ctx, actor: str, job: Any) -> None:
         record = jobs(ctx).get(job)
         ctx.require(record is not None, f"no job {job!r} is offered",
                     detail="jobs: " + (", ".join(sorted(jobs(ctx))) or "none"))
         assert record is not None
         ctx.require(record["holder"] is None, f"the job of {job} is held by someone now")
-        ctx.hide_action("bids for jobs are secret (XXXII.1)")
-        bids = [b for b in record["bids"] if b["player"] != actor]
-        _set_job(ctx, job, {**record, "bids": [*bids, {"player": actor, "amount": amount}]})
 
     @hook("phase.began", key=AUCTION_LOTTERY)
     def hire(self, ctx: Ctx, data: dict[str, Any]) -> None:
@@ -188,8 +196,11 @@ class Quitting(Rule):
     @action("quit-job")
     def quit(self, ctx: Ctx, actor: str) -> None:
         """Quit your job (it is offered again)."""
-        ctx.require(ctx.attr(actor, JOB) is not None, f"{actor} has no job")
         quit_job(ctx, actor)
+
+    @quit.check
+    def _quit_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.attr(actor, JOB) is not None, f"{actor} has no job")
 
 
 class OneJobAtATime(Rule):

@@ -97,9 +97,8 @@ class TheLottery(Rule):
                                   "pot": ctx.balance(pot, DOLLARS),
                                   "winners": record.get("winners", [])})
 
-    @action("buy-lottery-tickets", Arg("count", int, "how many tickets", required=False,
-                                       default=1, minimum=1))
-    def buy(self, ctx: Ctx, actor: str, count: int = 1) -> None:
+    @action("buy-lottery-tickets", Arg("count", int, "how many tickets", minimum=1))
+    def buy(self, ctx: Ctx, actor: str, count: int) -> None:
         """Buy tickets for the next Lottery at $50 each ($40 of each to the Pot)."""
         ctx.require(count >= 1, f"{count} is not a number of tickets to buy")
         cost = count * self.params.price
