@@ -213,3 +213,27 @@ def test_x_7_a_standing_answer_pays_five_dollars_instead_of_the_hat() -> None:
     fines = [e["data"]["amount"] for e in g.events("transfer")
              if e["data"]["source"] == "alice" and e["data"]["target"] == "government"]
     assert fines == [10, 25, 5]
+
+
+def test_x_5_a_bid_sent_by_mail_is_carried_out_before_the_auction() -> None:
+    g = new(("alice", "bob"))
+    _auction_square_3(g)
+    g.update()
+    # An order received during the week runs in the update's first phase, before the
+    # auction moves the lot on.
+    g.act("bob", "order", text="bid lot=square-3 amount=30")
+    assert g.view()["orgs"]["auction"]["lots"]["square-3"]["bid"] is None
+    g.update()
+    lot = g.view()["orgs"]["auction"]["lots"]["square-3"]
+    assert (lot["stage"], lot["bid"], lot["bidder"]) == ("going-twice", 30, "bob")
+    assert g.view("alice")["orgs"]["auction"]["lots"]["square-3"]["bidder"] == "(secret)"
+
+
+def test_x_2_squares_made_later_are_claimed_at_the_next_update() -> None:
+    g = new(board_size=18)
+    for _ in range(2):
+        g.act("alice", "new-clear-fishing")
+    assert g.view()["board"]["spaces"]["20"].get("owner") is None
+    g.update()
+    assert g.view()["board"]["spaces"]["20"]["owner"] == "government"
+    assert g.view()["board"]["spaces"]["20"]["public"] is True
