@@ -237,3 +237,13 @@ def test_x_2_squares_made_later_are_claimed_at_the_next_update() -> None:
     g.update()
     assert g.view()["board"]["spaces"]["20"]["owner"] == "government"
     assert g.view()["board"]["spaces"]["20"]["public"] is True
+
+
+def test_x_5_a_collection_nobody_bought_is_auctioned_again() -> None:
+    g = new()
+    g.set("accounts.government.souvenir_hat", 1)
+    g.act("admin", "auction-items", collection="hat", items={"souvenir_hat": 1})
+    for _ in range(3):
+        g.update()
+    assert g.view()["orgs"]["auction"]["lots"]["hat"]["stage"] == "going-once"
+    assert g.view()["accounts"]["escrow:auction-hat"]["souvenir_hat"] == 1

@@ -256,8 +256,11 @@ class Auctions(Rule):
         table = dict(lots(ctx))
         for name, lot in sorted(table.items()):
             if lot["stage"] == GONE:
-                self._settle(ctx, name, lot)
-                del table[name]
+                again = self._settle(ctx, name, lot)
+                if again is None:
+                    del table[name]
+                else:
+                    table[name] = again
             else:
                 table[name] = {**lot, "stage": NEXT_STAGE[lot["stage"]]}
                 ctx.emit(LOT_CHANGED, f"{_what(lot)} is {_stage(table[name]['stage'])}",
@@ -284,18 +287,18 @@ class Auctions(Rule):
                  lot=name, stage=GOING_ONCE, bid=lot["bid"])
         return lot
 
-    def _settle(self, ctx: Ctx, name: str, lot: dict[str, Any]) -> None:
+    def _settle(self, ctx: Ctx, name: str, lot: dict[str, Any]) -> dict[str, Any] | None:
+        """Sell a Gone lot to its highest bidder; returns the lot when it is auctioned
+        again as it is (an unsold collection; an unsold square is listed anew)."""
         bidder, price = lot.get("bidder"), lot.get("bid")
         still_ours = "square" not in lot or owner_of(ctx, lot["square"]) == GOVERNMENT
         if bidder is None or price is None or not still_ours:
-            self._unsold(ctx, name, lot, "no Bid" if bidder is None else "no longer the "
-                         "Government's")
-            return
+            return self._unsold(ctx, name, lot, "no Bid" if bidder is None else
+                                "no longer the Government's")
         if ctx.balance(bidder, DOLLARS) < price:
             # A voluntary payment the bidder cannot make fails (XXII.5); the lot is
             # auctioned again (ruling, INTERPRETATIONS.md, X).
-            self._unsold(ctx, name, lot, f"{bidder} cannot pay the Bid")
-            return
+            return self._unsold(ctx, name, lot, f"{bidder} cannot pay the Bid")
         pay(ctx, bidder, GOVERNMENT, price, f"{_what(lot)} sold at auction", forced=False)
         if "square" in lot:
             ctx.set(_space(lot["square"], "owner"), bidder)
@@ -303,16 +306,16 @@ class Auctions(Rule):
             ctx.release(lot["escrow"], bidder, f"{_what(lot)} sold at auction")
         ctx.emit(LOT_SOLD, f"{_what(lot)} is sold to {bidder} for ${price}", lot=name,
                  buyer=bidder, price=price)
+        return None
 
-    def _unsold(self, ctx: Ctx, name: str, lot: dict[str, Any], why: str) -> None:
+    def _unsold(self, ctx: Ctx, name: str, lot: dict[str, Any], why: str
+                ) -> dict[str, Any] | None:
         ctx.emit(LOT_CHANGED, f"{_what(lot)} is not sold ({why})", lot=name, stage="unsold",
                  bid=lot.get("bid"))
-        if "escrow" in lot:
-            # A collection nobody bought is auctioned again from Going Once.
-            table = dict(lots(ctx))
-            table[name] = self._open(ctx, name, {k: v for k, v in lot.items()
-                                                 if k in ("escrow", "items")})
-            _set_lots(ctx, table)
+        if "escrow" not in lot:
+            return None
+        # A collection nobody bought is auctioned again from Going Once.
+        return self._open(ctx, name, {k: v for k, v in lot.items() if k in ("escrow", "items")})
 
     @action("bid", Arg("lot", str, "the lot: square-<n>, or a collection's name",
                        choices="_open_lots", explain="_why_not_open"),
