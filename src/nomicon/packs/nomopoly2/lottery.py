@@ -146,7 +146,8 @@ class TheDraw(Rule):
             lottery=number, tickets=len(tickets), winner=winner, pot=amount)
         set_fact(ctx, "lottery", {**record, "winners": [
             *record.get("winners", []), {"lottery": number, "winner": winner, "pot": amount}]})
-        TicketsExpire.expire(ctx, [*holders, GOVERNMENT])
+        if rule_of(ctx, TicketsExpire) is not None:
+            TicketsExpire.expire(ctx, [*holders, GOVERNMENT])
         lottery.open_lottery(ctx)
 
 
