@@ -247,3 +247,14 @@ def test_x_5_a_collection_nobody_bought_is_auctioned_again() -> None:
         g.update()
     assert g.view()["orgs"]["auction"]["lots"]["hat"]["stage"] == "going-once"
     assert g.view()["accounts"]["escrow:auction-hat"]["souvenir_hat"] == 1
+
+
+def test_x_5_a_square_the_government_no_longer_owns_leaves_the_auction() -> None:
+    g = new()
+    _auction_square_3(g)
+    g.update()
+    g.act("bob", "bid", lot="square-3", amount=20)
+    g.set("board.spaces.3.owner", "bob")  # a rule gives it away meanwhile
+    g.update()
+    assert "square-3" not in g.view()["orgs"]["auction"]["lots"]
+    assert g.view()["board"]["spaces"]["3"]["owner"] == "bob"

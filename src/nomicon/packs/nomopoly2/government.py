@@ -255,7 +255,11 @@ class Auctions(Rule):
     def each_week(self, ctx: Ctx, data: dict[str, Any]) -> None:
         table = dict(lots(ctx))
         for name, lot in sorted(table.items()):
-            if lot["stage"] == GONE:
+            if "square" in lot and owner_of(ctx, lot["square"]) != GOVERNMENT:
+                # Not the Government's any more (a rule gave it away): off the list.
+                self._unsold(ctx, name, lot, "no longer the Government's")
+                del table[name]
+            elif lot["stage"] == GONE:
                 again = self._settle(ctx, name, lot)
                 if again is None:
                     del table[name]
@@ -291,10 +295,8 @@ class Auctions(Rule):
         """Sell a Gone lot to its highest bidder; returns the lot when it is auctioned
         again as it is (an unsold collection; an unsold square is listed anew)."""
         bidder, price = lot.get("bidder"), lot.get("bid")
-        still_ours = "square" not in lot or owner_of(ctx, lot["square"]) == GOVERNMENT
-        if bidder is None or price is None or not still_ours:
-            return self._unsold(ctx, name, lot, "no Bid" if bidder is None else
-                                "no longer the Government's")
+        if bidder is None or price is None:
+            return self._unsold(ctx, name, lot, "no Bid")
         if ctx.balance(bidder, DOLLARS) < price:
             # A voluntary payment the bidder cannot make fails (XXII.5); the lot is
             # auctioned again (ruling, INTERPRETATIONS.md, X).
