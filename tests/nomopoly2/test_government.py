@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from n2game import Clock, new
 
+from nomicon.boards import numbered, snake
 from nomicon.kernel.errors import ActionRefused
 
 
@@ -258,3 +259,19 @@ def test_x_5_a_square_the_government_no_longer_owns_leaves_the_auction() -> None
     g.update()
     assert "square-3" not in g.view()["orgs"]["auction"]["lots"]
     assert g.view()["board"]["spaces"]["3"]["owner"] == "bob"
+
+
+def test_x_5_a_lot_follows_its_square_when_the_board_is_renumbered() -> None:
+    g = new()
+    g.set("board.spaces.64.owner", "government")
+    g.update()
+    g.act("bob", "bid", lot="square-64", amount=20)
+    # Square 2 is destroyed and the last square takes its number (XVIII): the
+    # auction of square 64 and its Bid go with it to its new number.
+    with g.game._transaction(g.game.clock, None) as ctx:
+        numbered.renumber(ctx, snake.destroyed(numbered.layout(ctx), 2), why="a test")
+    assert g.view()["board"]["spaces"]["2"]["owner"] == "government"
+    g.update()
+    lots = g.view()["orgs"]["auction"]["lots"]
+    assert (lots["square-2"]["stage"], lots["square-2"]["bid"]) == ("going-twice", 20)
+    assert "square-64" not in lots

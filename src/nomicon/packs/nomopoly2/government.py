@@ -29,7 +29,7 @@ from nomicon.authoring import (
     action,
     hook,
 )
-from nomicon.boards import walker
+from nomicon.boards import numbered, walker
 from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.money import fine, market_value, pay
 from nomicon.packs.nomopoly2.schedule import AUCTION_LOTTERY, PURCHASES
@@ -251,9 +251,24 @@ class Auctions(Rule):
                 and not square(ctx, n).get("public") and not square(ctx, n).get("park")
                 and n not in self.params.bridge]
 
+    def _follow(self, ctx: Ctx, table: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        # Squares keep their identity when the board is renumbered (XVIII): a lot
+        # follows its square to its new number, and its name with it.
+        followed: dict[str, dict[str, Any]] = {}
+        for name, lot in table.items():
+            if "id" in lot and has_board(ctx):
+                number = numbered.number_of(ctx, lot["id"])
+                if number is None:
+                    self._unsold(ctx, name, lot, "the square is gone")
+                    continue
+                lot = {**lot, "square": number}
+                name = f"square-{number}"
+            followed[name] = lot
+        return followed
+
     @hook("phase.began", key=AUCTION_LOTTERY)
     def each_week(self, ctx: Ctx, data: dict[str, Any]) -> None:
-        table = dict(lots(ctx))
+        table = self._follow(ctx, dict(lots(ctx)))
         for name, lot in sorted(table.items()):
             if "square" in lot and owner_of(ctx, lot["square"]) != GOVERNMENT:
                 # Not the Government's any more (a rule gave it away): off the list.
@@ -273,8 +288,9 @@ class Auctions(Rule):
         if has_board(ctx):
             for number in self.auctionable(ctx):
                 if number not in listed:
-                    table[f"square-{number}"] = self._open(ctx, f"square-{number}",
-                                                           {"square": number})
+                    table[f"square-{number}"] = self._open(
+                        ctx, f"square-{number}",
+                        {"square": number, "id": numbered.square_id(ctx, number)})
         _set_lots(ctx, table)
 
     def _open(self, ctx: Ctx, name: str, lot: dict[str, Any]) -> dict[str, Any]:
