@@ -82,7 +82,7 @@ DIVIDEND_PAID = EventKind("nomopoly2.dividend-paid", DividendPaid)
 
 
 def _named(ctx: Ctx, name: str, default: int) -> int:
-    named = ctx.param("named_squares")
+    named = ctx.get(["game", "params", "named_squares"], None)
     return int((named if isinstance(named, dict) else board.NAMED_SQUARES).get(name, default))
 
 
@@ -114,7 +114,10 @@ class _Factory(Rule):
 
     def claim(self, ctx: Ctx) -> None:
         number = self.where(ctx)
-        if not has_board(ctx) or not square(ctx, number):
+        # Enacted into another pack's game, a factory is built only where the
+        # Corporation exists (its account), on a numbered square.
+        if (not has_board(ctx) or not square(ctx, number)
+                or ctx.get(["accounts", CORPORATION], None) is None):
             return
         for field, value in (("owner", CORPORATION), ("pollutant", True)):
             if square(ctx, number).get(field) != value:
@@ -132,7 +135,8 @@ class _Factory(Rule):
     @hook(walker.LANDED)
     def landed(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player, number = data.get("player"), data["square"]
-        if player is None or player not in ctx.players() or number != self.where(ctx):
+        if (player is None or player not in ctx.players() or number != self.where(ctx)
+                or square(ctx, number).get("owner") != CORPORATION):
             return
         # "fined" by the Corporation's own factory: the fine goes to the Corporation,
         # not to the Government as IV.2's fines do (ruling, INTERPRETATIONS.md, XXIII).

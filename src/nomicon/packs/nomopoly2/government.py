@@ -82,6 +82,19 @@ def _space(number: int, field: str) -> list[str]:
     return ["board", "spaces", str(number), field]
 
 
+def has_government(ctx: Ctx) -> bool:
+    """Whether the game has the Government's account (a rule of this section enacted
+    into another pack's game may find none: then it claims and charges nothing)."""
+    return ctx.get(["accounts", GOVERNMENT], None) is not None
+
+
+def named_square(ctx: Ctx, name: str, default: int) -> int:
+    """The number of the square the rules call ``name`` (the game's ``named_squares``
+    parameter, else :data:`board.NAMED_SQUARES`)."""
+    named = ctx.get(["game", "params", "named_squares"], None)
+    return int((named if isinstance(named, dict) else board.NAMED_SQUARES).get(name, default))
+
+
 def is_public_number(number: int) -> bool:
     """X.2: a square whose number is a multiple of 10."""
     return number % 10 == 0
@@ -132,14 +145,14 @@ class _Claims(Rule):
                 ctx.set(_space(number, "owner"), GOVERNMENT)
 
     def on_enact(self, ctx: Ctx) -> None:
-        if has_board(ctx):
+        if has_board(ctx) and has_government(ctx):
             self.claim(ctx)
 
     @hook("phase.began", key=PURCHASES)
     def _each_update(self, ctx: Ctx, data: dict[str, Any]) -> None:
         # The board grows and is renumbered between updates (VI.7, XVIII): the
         # squares are looked at again at the start of each update.
-        if has_board(ctx):
+        if has_board(ctx) and has_government(ctx):
             self.claim(ctx)
 
 
@@ -185,7 +198,7 @@ class NationalParks(_Claims):
     @hook(walker.LANDED)
     def entrance_fee(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player, number = data.get("player"), data["square"]
-        if player is None or not square(ctx, number).get(self.flag):
+        if player is None or not square(ctx, number).get(self.flag) or not has_government(ctx):
             return
         pay(ctx, player, GOVERNMENT, self.params.fee, f"landing on National Park {number}")
 
@@ -204,6 +217,9 @@ class RegisteringToVote(Rule):
         fee: int = Field(100, ge=0, description="what registering to vote costs")
 
     params: Params
+
+    def on_enact(self, ctx: Ctx) -> None:
+        ctx.open_account(GOVERNMENT)
 
     @action("register-to-vote")
     def register(self, ctx: Ctx, actor: str) -> None:
@@ -446,14 +462,13 @@ class TheZoo(Rule):
     params: Params
 
     def zoo(self, ctx: Ctx) -> int:
-        named = ctx.param("named_squares")
-        return int((named if isinstance(named, dict) else board.NAMED_SQUARES)
-                   .get("the Zoo", 45))
+        return named_square(ctx, "the Zoo", 45)
 
     @hook(walker.LANDED)
     def visit(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player, number = data.get("player"), data["square"]
-        if player is None or number != self.zoo(ctx) or player not in ctx.players():
+        if (player is None or number != self.zoo(ctx) or player not in ctx.players()
+                or not has_government(ctx)):
             return
         fine(ctx, player, self.params.fine, "landing in the Zoo")
         # A mail player cannot answer at once: the default is the hat, which costs

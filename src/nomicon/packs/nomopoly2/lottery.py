@@ -89,6 +89,7 @@ class TheLottery(Rule):
         from where: ruling, INTERPRETATIONS.md, XIV), and the Government gets its five
         tickets."""
         pot = ctx.escrow(POT)
+        ctx.open_account(GOVERNMENT)
         ctx.transfer(None, pot, self.params.pot, DOLLARS, "the next Lottery's Pot")
         ctx.transfer(None, GOVERNMENT, self.params.government_tickets, TICKET,
                      "the Government's tickets for the next Lottery")
