@@ -19,7 +19,9 @@ def test_i_5_no_money_can_be_taken_from_the_sba() -> None:
     g.act("alice", "propose", title="t", text="x")
     g.update({1: "accept"}, dice=[3, 5])
     assert g.view()["players"]["alice"]["location"] == 9
-    assert g.dollars("sba") == 9  # rent: a tenth of 10 x 9
+    # Rent: a tenth of 11 x 9 ($99: square 9 is next to square 10, Public Property by
+    # X.2, V.2), rounded (IV.4).
+    assert g.dollars("sba") == 10
     assert g.dollars("corporation") == 0
 
 

@@ -28,13 +28,27 @@ from pydantic import Field
 
 from nomicon.authoring import Ctx, Initial, Pack, PackParams, Rule, StandingAnswers
 from nomicon.boards import numbered
-from nomicon.packs.nomopoly2 import actions, base, board, ending, money, ownership, schedule, turns
+from nomicon.packs.nomopoly2 import (
+    actions,
+    base,
+    board,
+    corporation,
+    ending,
+    government,
+    labour,
+    lottery,
+    money,
+    ownership,
+    schedule,
+    turns,
+)
 from nomicon.packs.nomopoly2 import proposals as proposals_
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
 SECTIONS: tuple[type[Rule], ...] = (
     *base.RULES, *ending.RULES, *money.RULES, *board.RULES, *turns.RULES, *ownership.RULES,
     proposals_.Proposals, *proposals_.RULES, *actions.RULES, *schedule.RULES,
+    *government.RULES, *lottery.RULES, *corporation.RULES, *labour.RULES,
 )
 
 
@@ -79,4 +93,6 @@ class NomopolyII(Pack):
             if owner is not None and owner not in players and owner not in (
                     *ORGANISATIONS, ownership.CHARITY):
                 problems.append(f"square {number} is owned by {owner!r}, who is not in the game")
+        for section in (government, lottery, corporation, labour):
+            problems += section.problems(state)
         return problems
