@@ -29,12 +29,14 @@ from pydantic import Field
 from nomicon.authoring import Ctx, Initial, Pack, PackParams, Rule, StandingAnswers
 from nomicon.boards import numbered
 from nomicon.packs.nomopoly2 import actions, base, board, ending, money, ownership, schedule, turns
+from nomicon.packs.nomopoly2 import kazoo
 from nomicon.packs.nomopoly2 import proposals as proposals_
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
 SECTIONS: tuple[type[Rule], ...] = (
     *base.RULES, *ending.RULES, *money.RULES, *board.RULES, *turns.RULES, *ownership.RULES,
     proposals_.Proposals, *proposals_.RULES, *actions.RULES, *schedule.RULES,
+    *kazoo.RULES,
 )
 
 
@@ -79,4 +81,5 @@ class NomopolyII(Pack):
             if owner is not None and owner not in players and owner not in (
                     *ORGANISATIONS, ownership.CHARITY):
                 problems.append(f"square {number} is owned by {owner!r}, who is not in the game")
+        problems += kazoo.kazoo_problems(state)
         return problems
