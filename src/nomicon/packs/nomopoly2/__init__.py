@@ -29,14 +29,18 @@ from pydantic import Field
 from nomicon.authoring import Ctx, Initial, Pack, PackParams, Rule, StandingAnswers
 from nomicon.boards import numbered
 from nomicon.packs.nomopoly2 import actions, base, board, ending, money, ownership, schedule, turns
-from nomicon.packs.nomopoly2 import kazoo
 from nomicon.packs.nomopoly2 import proposals as proposals_
+from nomicon.packs.nomopoly2.disputes import RULES as DISPUTES_RULES
+from nomicon.packs.nomopoly2.disputes import chains_problems
+from nomicon.packs.nomopoly2.kazoo import RULES as KAZOO_RULES
+from nomicon.packs.nomopoly2.kazoo import kazoo_problems
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
 SECTIONS: tuple[type[Rule], ...] = (
     *base.RULES, *ending.RULES, *money.RULES, *board.RULES, *turns.RULES, *ownership.RULES,
     proposals_.Proposals, *proposals_.RULES, *actions.RULES, *schedule.RULES,
-    *kazoo.RULES,
+    *KAZOO_RULES,
+    *DISPUTES_RULES,
 )
 
 
@@ -81,5 +85,6 @@ class NomopolyII(Pack):
             if owner is not None and owner not in players and owner not in (
                     *ORGANISATIONS, ownership.CHARITY):
                 problems.append(f"square {number} is owned by {owner!r}, who is not in the game")
-        problems += kazoo.kazoo_problems(state)
+        problems += kazoo_problems(state)
+        problems += chains_problems(state)
         return problems

@@ -167,7 +167,6 @@ class PlayingTheKazoo(Rule):
                    f"{proposal['amount']} {proposal['currency']} to "
                    f"{proposal['target'] or 'anyone'}",
                    detail="she plays for the entire week")
-        return None
 
     @veto("request-from-charity")
     def no_squares(self, ctx: Ctx, actor: str, spec: Any, args: dict[str, Any]) -> None:
