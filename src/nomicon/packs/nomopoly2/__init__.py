@@ -34,6 +34,10 @@ from nomicon.packs.nomopoly2.disputes import RULES as DISPUTES_RULES
 from nomicon.packs.nomopoly2.disputes import chains_problems
 from nomicon.packs.nomopoly2.kazoo import RULES as KAZOO_RULES
 from nomicon.packs.nomopoly2.kazoo import kazoo_problems
+from nomicon.packs.nomopoly2.products import RULES as PRODUCTS_RULES
+from nomicon.packs.nomopoly2.products import Product
+from nomicon.packs.nomopoly2.stores import RULES as STORES_RULES
+from nomicon.packs.nomopoly2.stores import store_problems
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
 SECTIONS: tuple[type[Rule], ...] = (
@@ -41,6 +45,8 @@ SECTIONS: tuple[type[Rule], ...] = (
     proposals_.Proposals, *proposals_.RULES, *actions.RULES, *schedule.RULES,
     *KAZOO_RULES,
     *DISPUTES_RULES,
+    *PRODUCTS_RULES,
+    *STORES_RULES,
 )
 
 
@@ -63,6 +69,7 @@ class NomopolyII(Pack):
     Params = Params
     provides = frozenset({"board:snake"})
     board = "snake"
+    rule_classes = (Product,)  # enacted by proposals (XIX, XXVI)
     players = (1, None)
     initial = (*(Initial(rule) for rule in SECTIONS),
                Initial(StandingAnswers, number=9001))
@@ -87,4 +94,5 @@ class NomopolyII(Pack):
                 problems.append(f"square {number} is owned by {owner!r}, who is not in the game")
         problems += kazoo_problems(state)
         problems += chains_problems(state)
+        problems += store_problems(state)
         return problems

@@ -156,7 +156,8 @@ class PlayingTheKazoo(Rule):
     @adjust("ledger.transfer")
     def exempt(self, ctx: Ctx, proposal: dict[str, Any]) -> dict[str, Any] | None:
         source = proposal["source"]
-        if not is_playing(ctx, source) or proposal["target"] == source:
+        if not is_playing(ctx, source) or proposal["target"] in (source, None):
+            # What leaves the game (an item used up) is given to nobody.
             return proposal
         if proposal.get("forced") or ctx.actor != source:
             # "completely exempt from all rules which require the player to transfer
