@@ -156,8 +156,10 @@ class PlayingTheKazoo(Rule):
     @adjust("ledger.transfer")
     def exempt(self, ctx: Ctx, proposal: dict[str, Any]) -> dict[str, Any] | None:
         source = proposal["source"]
-        if not is_playing(ctx, source) or proposal["target"] in (source, None):
-            # What leaves the game (an item used up) is given to nobody.
+        if not is_playing(ctx, source) or proposal["target"] == source:
+            return proposal
+        if proposal["target"] is None and not proposal.get("forced") and ctx.actor == source:
+            # What she uses up of her own will leaves the game: it is given to nobody.
             return proposal
         if proposal.get("forced") or ctx.actor != source:
             # "completely exempt from all rules which require the player to transfer

@@ -143,7 +143,7 @@ def sell(ctx: Ctx, buyer: str, offer: Offer) -> None:
                 f"no rule in force makes the item of {offer['name']!r} ({offer['item']})")
     price, royalty = offer["price"], min(offer["royalty"], offer["price"])
     patent = payee(ctx, offer["patent"])
-    seller = payee(ctx, offer["seller"]) if offer["seller"] is not None else patent
+    seller = payee(ctx, offer["seller"])
     shares = {seller: price - royalty}
     shares[patent] = shares.get(patent, 0) + royalty
     impersonator = rule_of(ctx, Impersonator2000)
@@ -397,7 +397,8 @@ class Blockbuster(ListedProduct):
         bomb = board_field(ctx, square, BLOCKBUSTER)
         ctx.require(bomb, f"there is no Blockbuster on square {square}")
         team = ctx.attr(actor, TEAM)
-        base = board.layout(ctx).bases().get(team or "", ())
+        # The layout names the bases "West"...; the player's Team is "west"...
+        base = board.layout(ctx).bases().get((team or "").title(), ())
         ctx.require(team is not None and square in base,
                     f"square {square} is not in {actor}'s Team's base")
         ctx.require(actor not in bomb["paid"], f"{actor} has already paid toward it")

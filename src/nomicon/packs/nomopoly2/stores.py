@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nomicon.authoring import Arg, Ctx, Rule, action
+from nomicon.authoring import Arg, Ctx, Rule, action, veto
 from nomicon.kernel import ruleset
 from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.actions import acting_square
@@ -46,8 +46,6 @@ class Stores(Rule):
         record = _own_square(ctx, actor, square)
         ctx.require(not record.get(STORE), f"square {square} is already a Store")
         ctx.require(theme.strip() != "", "a Store's Theme is not blank")
-        ctx.require(not record.get("utility"), f"square {square} is a Utility",
-                    detail="Stores may not coincide with Utilities (XXVI.5)")
         ctx.set(["board", "spaces", str(square), STORE], {"theme": theme.strip()})
 
     @action("buy-from-store", Arg("product", str, "the Product's name"))
@@ -121,7 +119,13 @@ class NoStoresOnUtilities(Rule):
     pack = PACK
     number = 2605
     title = "XXVI.5 No Stores on Utilities"
-    # open-store refuses a Utility; store_problems() reports a square that is both.
+    @veto("open-store")
+    def not_on_a_utility(self, ctx: Ctx, actor: str, spec: Any, args: dict[str, Any]) -> None:
+        number = args.get("square")
+        if isinstance(number, int) and square(ctx, number).get("utility"):
+            ctx.refuse(f"square {number} is a Utility",
+                       detail="Stores may not coincide with Utilities")
+    # store_problems() reports a square that is both (made a Utility later).
 
 
 RULES: tuple[type[Rule], ...] = (
