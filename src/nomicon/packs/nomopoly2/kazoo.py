@@ -135,11 +135,6 @@ class PlayingTheKazoo(Rule):
     @action("play-kazoo")
     def play(self, ctx: Ctx, actor: str) -> None:
         """Play The Magic Kazoo for the rest of the week."""
-        ctx.require(ctx.is_good(KAZOO) and ctx.balance(actor, KAZOO) > 0,
-                    f"{actor} does not own The Magic Kazoo",
-                    detail=f"its owner is {kazoo_holder(ctx) or 'nobody'}")
-        ctx.require(not is_playing(ctx, actor), f"{actor} is already playing The Magic Kazoo",
-                    detail="once playing, she plays for the entire week")
         # "for the entire week": until the end of the next update to begin (when one
         # is running now, the one after it), ruling Rule 2402.
         until = int((ctx.get(["update"], None) or {}).get("number", 0)) + 1
@@ -152,6 +147,14 @@ class PlayingTheKazoo(Rule):
         if fund:
             ctx.transfer(KAZOO_FUND, actor, fund, DOLLARS, "the money associated with The "
                          "Magic Kazoo")
+
+    @play.check
+    def _may_play(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.is_good(KAZOO) and ctx.balance(actor, KAZOO) > 0,
+                    f"{actor} does not own The Magic Kazoo",
+                    detail=f"its owner is {kazoo_holder(ctx) or 'nobody'}")
+        ctx.require(not is_playing(ctx, actor), f"{actor} is already playing The Magic Kazoo",
+                    detail="once playing, she plays for the entire week")
 
     @adjust("ledger.transfer")
     def exempt(self, ctx: Ctx, proposal: dict[str, Any]) -> dict[str, Any] | None:
@@ -176,6 +179,16 @@ class PlayingTheKazoo(Rule):
         if is_playing(ctx, actor):
             ctx.refuse(f"{actor} is playing The Magic Kazoo and cannot gain ownership of a "
                        "square")
+
+    # Actions that are nothing but a payment are refused before they start, so that
+    # the list of what she may do does not offer them; any other payment she would
+    # make is refused by exempt() above.
+    @veto("new-clear-fishing", "clear-bad-credit", "buy-trial-dice", "buy-product",
+          "buy-from-store", "build-jumpgate")
+    def no_paying(self, ctx: Ctx, actor: str, spec: Any, args: dict[str, Any]) -> None:
+        if is_playing(ctx, actor):
+            ctx.refuse(f"{actor} is playing The Magic Kazoo and cannot voluntarily give "
+                       "money", detail="she plays for the entire week")
 
     @hook("update.ended")
     def stop(self, ctx: Ctx, data: dict[str, Any]) -> None:

@@ -533,6 +533,10 @@ class EyeOpener(ListedProduct):
         # player's mark is read by the update (ruling, Rule 1907).
         ctx.set_attr(actor, "eye_opener", week(ctx))
 
+    @drink.check
+    def _owns(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.balance(actor, self.item) > 0, f"{actor} has no {self.product}")
+
 
 class AllNighter(ListedProduct):
     """(Passed Testing) The All-Nighter is a Caffeinity sold for $100, patent held by Geppetto. A player with an All-Nighter may drink at most one per week, removing the All-Nighter from the game and allowing the player to submit one extra proposal per week, complete with all the perks associated with proposals. (Repackaged as "Chez Caffeine's All-Nighter", a Beverage, by Geppetto, sold for $100 with $75 royalty.)"""  # noqa: E501
@@ -548,10 +552,14 @@ class AllNighter(ListedProduct):
     @action("drink-all-nighter")
     def drink(self, ctx: Ctx, actor: str) -> None:
         """Drink an All-Nighter (at most one a week): one extra proposal this week."""
-        ctx.require(ctx.attr(actor, "all_nighter") != week(ctx),
-                    f"{actor} has already drunk an All-Nighter this week")
         use_up(ctx, actor, self.item, self.product)
         ctx.set_attr(actor, "all_nighter", week(ctx))
+
+    @drink.check
+    def _owns(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.balance(actor, self.item) > 0, f"{actor} has no {self.product}")
+        ctx.require(ctx.attr(actor, "all_nighter") != week(ctx),
+                    f"{actor} has already drunk an All-Nighter this week")
 
 
 class V8(ListedProduct):
@@ -573,6 +581,10 @@ class V8(ListedProduct):
         others = [p for p in ctx.players() if p != actor]
         if others:
             ctx.set_attr(ctx.pick(others, "who the V-8 makes Sick"), SICK, True)
+
+    @drink.check
+    def _owns(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.balance(actor, self.item) > 0, f"{actor} has no {self.product}")
 
 
 class Bot(ListedProduct):
@@ -677,6 +689,10 @@ class FakeVomit(ListedProduct):
         use_up(ctx, actor, self.item, self.product, here)
         set_field(ctx, here, "vomit", actor)
 
+    @drop.check
+    def _owns(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.balance(actor, self.item) > 0, f"{actor} has no {self.product}")
+
     @hook(walker.LANDED)
     def sicken(self, ctx: Ctx, data: dict[str, Any]) -> None:
         number, player = data.get("square"), data.get("player")
@@ -723,6 +739,10 @@ class Gremlins(ListedProduct):
                 if ctx.is_good(item) and ctx.balance(player, item) > 0:
                     ctx.transfer(player, None, ctx.balance(player, item), item,
                                  f"Gremlins on square {here}", forced=True)
+
+    @release.check
+    def _owns(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(ctx.balance(actor, self.item) > 0, f"{actor} has no {self.product}")
 
 
 RULES: tuple[type[Rule], ...] = (
