@@ -30,7 +30,7 @@ from pydantic import Field, create_model
 
 from nomicon.authoring import Arg, Ctx, Currency, EventKind, Rule, RuleParams, action, hook
 from nomicon.boards import walker
-from nomicon.kernel import ruleset
+from nomicon.governance import amendments
 from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.money import pay
 from nomicon.packs.nomopoly2.ownership import blocks
@@ -181,6 +181,12 @@ def _on_board(ctx: Ctx, number: int) -> None:
                 f"there is no square {number}")
 
 
+def remove_rule(ctx: Ctx, number: int) -> None:
+    """Take Rule ``number`` out of the rules (a Product expired or lost by its Store),
+    as an amendment would."""
+    amendments.apply(ctx, amendments.parse([{"op": "repeal", "rule": number}]))
+
+
 def ask_destruction(ctx: Ctx, number: int, cause: str) -> None:
     """Ask section XVIII (Destruction) to destroy square ``number``."""
     ctx.emit(DESTRUCTION_ASKED, f"square {number} is to be destroyed ({cause})",
@@ -281,7 +287,7 @@ class Product(Rule):
         # the week it was created in has ended.
         if int(data.get("update") or 0) >= created + 2 and ctx.get(
                 ["rules", str(self.number)], None) is not None:
-            ruleset.repeal(ctx, self.number)
+            remove_rule(ctx, self.number)
 
 
 # -- XIX.3 to XIX.14: the listed products ------------------------------------------------

@@ -13,10 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from nomicon.authoring import Arg, Ctx, Rule, action, veto
-from nomicon.kernel import ruleset
 from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.actions import acting_square
-from nomicon.packs.nomopoly2.products import PRODUCTS, Product, find_offer, sell, slug
+from nomicon.packs.nomopoly2.products import (
+    PRODUCTS,
+    Product,
+    find_offer,
+    remove_rule,
+    sell,
+    slug,
+)
 from nomicon.packs.nomopoly2.terms import PACK, has_board, is_hurt, owner_of, square
 
 STORE = "store"
@@ -84,7 +90,7 @@ class ChangingTheTheme(Rule):
                 # name (re-proposed) names her its patent holder.
                 counted = ctx.get([PRODUCTS, slug(rule.params.name)], None) or {}
                 ctx.set([PRODUCTS, slug(rule.params.name)], {**counted, "patent": actor})
-            ruleset.repeal(ctx, rule.number)
+            remove_rule(ctx, rule.number)
         ctx.set(["board", "spaces", str(square), STORE], {"theme": theme.strip()})
 
 
