@@ -86,6 +86,10 @@ def transfer(ctx: Acting, source: str | None, target: str | None, amount: int, c
         return 0
     proposal: dict[str, Any] = {"source": source, "target": target, "amount": amount,
                                 "currency": currency, "reason": reason}
+    if forced:
+        # Adjusters may treat a payment the payer cannot refuse differently (an
+        # exemption from forced payments cancels it; a voluntary one is refused).
+        proposal["forced"] = True
     final = ctx.adjust("ledger.transfer", proposal)
     if final is None or final["amount"] == 0 or (
             final["source"] is None and final["target"] is None):

@@ -43,12 +43,24 @@ from nomicon.packs.nomopoly2 import (
     turns,
 )
 from nomicon.packs.nomopoly2 import proposals as proposals_
+from nomicon.packs.nomopoly2.disputes import RULES as DISPUTES_RULES
+from nomicon.packs.nomopoly2.disputes import chains_problems
+from nomicon.packs.nomopoly2.kazoo import RULES as KAZOO_RULES
+from nomicon.packs.nomopoly2.kazoo import kazoo_problems
+from nomicon.packs.nomopoly2.products import RULES as PRODUCTS_RULES
+from nomicon.packs.nomopoly2.products import Product
+from nomicon.packs.nomopoly2.stores import RULES as STORES_RULES
+from nomicon.packs.nomopoly2.stores import store_problems
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
 SECTIONS: tuple[type[Rule], ...] = (
     *base.RULES, *ending.RULES, *money.RULES, *board.RULES, *turns.RULES, *ownership.RULES,
     proposals_.Proposals, *proposals_.RULES, *actions.RULES, *schedule.RULES,
     *government.RULES, *lottery.RULES, *corporation.RULES, *labour.RULES,
+    *KAZOO_RULES,
+    *DISPUTES_RULES,
+    *PRODUCTS_RULES,
+    *STORES_RULES,
 )
 
 
@@ -71,6 +83,7 @@ class NomopolyII(Pack):
     Params = Params
     provides = frozenset({"board:snake"})
     board = "snake"
+    rule_classes = (Product,)  # enacted by proposals (XIX, XXVI)
     players = (1, None)
     initial = (*(Initial(rule) for rule in SECTIONS),
                Initial(StandingAnswers, number=9001))
@@ -95,4 +108,7 @@ class NomopolyII(Pack):
                 problems.append(f"square {number} is owned by {owner!r}, who is not in the game")
         for section in (government, lottery, corporation, labour):
             problems += section.problems(state)
+        problems += kazoo_problems(state)
+        problems += chains_problems(state)
+        problems += store_problems(state)
         return problems
