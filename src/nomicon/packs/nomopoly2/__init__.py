@@ -29,12 +29,14 @@ from pydantic import Field
 from nomicon.authoring import Ctx, Initial, Pack, PackParams, Rule, StandingAnswers
 from nomicon.boards import numbered
 from nomicon.packs.nomopoly2 import actions, base, board, ending, money, ownership, schedule, turns
+from nomicon.packs.nomopoly2 import doom, pseudo, watertower
 from nomicon.packs.nomopoly2 import proposals as proposals_
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
 SECTIONS: tuple[type[Rule], ...] = (
     *base.RULES, *ending.RULES, *money.RULES, *board.RULES, *turns.RULES, *ownership.RULES,
     proposals_.Proposals, *proposals_.RULES, *actions.RULES, *schedule.RULES,
+    *pseudo.RULES, *doom.RULES, *watertower.RULES,
 )
 
 
@@ -68,7 +70,7 @@ class NomopolyII(Pack):
             ctx.open_account(account)
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
-        problems = board.board_problems(state)
+        problems = board.board_problems(state) + pseudo.problems(state)
         for holder, balances in state.get("accounts", {}).items():
             amount = balances.get(DOLLARS, 0)
             if not isinstance(amount, int) or amount < 0:
@@ -76,7 +78,7 @@ class NomopolyII(Pack):
         players = set(state.get("players", {}))
         for number, record in (state.get("board", {}).get("spaces") or {}).items():
             owner = record.get("owner")
-            if owner is not None and owner not in players and owner not in (
+            if isinstance(owner, str) and owner not in players and owner not in (
                     *ORGANISATIONS, ownership.CHARITY):
                 problems.append(f"square {number} is owned by {owner!r}, who is not in the game")
         return problems
