@@ -28,8 +28,19 @@ from pydantic import Field
 
 from nomicon.authoring import Ctx, Initial, Pack, PackParams, Rule, StandingAnswers
 from nomicon.boards import numbered
-from nomicon.packs.nomopoly2 import actions, base, board, ending, money, ownership, schedule, turns
-from nomicon.packs.nomopoly2 import doom, pseudo, watertower
+from nomicon.packs.nomopoly2 import (
+    actions,
+    base,
+    board,
+    doom,
+    ending,
+    money,
+    ownership,
+    pseudo,
+    schedule,
+    turns,
+    watertower,
+)
 from nomicon.packs.nomopoly2 import proposals as proposals_
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 

