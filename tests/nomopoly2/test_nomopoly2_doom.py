@@ -37,7 +37,8 @@ def test_xxxvi_6_the_favourite_square_pays_its_owner_150_when_the_game_ends() ->
     g.set("board.spaces.5.owner", "carol")
     g.set("board.spaces.5.name", "Elm")
     g.set("board.spaces.6.name", "Oak")
-    with pytest.raises(ActionRefused, match=r"square 7 is not allowed \(Rule 3606, XXXVI.6 Favourite squares\); "
+    with pytest.raises(ActionRefused, match=r"square 7 is not allowed \(Rule 3606, XXXVI.6 "
+                       r"Favourite squares\); "
                        r"choose one of \[5, 6\]"):
         g.act("alice", "favourite-square", square=7)
     g.act("alice", "favourite-square", square=5)

@@ -85,7 +85,8 @@ def test_xxxiii_2_only_a_player_on_the_elephants_square_may_feed_it() -> None:
     with pytest.raises(ActionRefused, match=r"alice is on square 1, the elephant on square 45"):
         g.act("alice", "feed-elephant", item="dollars")
     g.set("players.alice.location", 45)
-    with pytest.raises(ActionRefused, match=r"item 'dollars' is not allowed \(Rule 3302, XXXIII.2 The elephant\); there is "
+    with pytest.raises(ActionRefused, match=r"item 'dollars' is not allowed \(Rule 3302, "
+                       r"XXXIII.2 The elephant\); there is "
                        r"no item to choose"):
         g.act("alice", "feed-elephant", item="dollars")
 
