@@ -97,3 +97,7 @@ def test_a_season_of_twelve_updates_keeps_the_invariants(seed: int) -> None:
     assert len(g.events("update.ended")) >= WEEKS
     assert len(g.events("nomopoly2.turn-taken")) >= WEEKS
     assert g.events("nomopoly2.square-bought") and g.events("order.done")
+    # The pseudoplayers move every week (XXXIII), and stay on the board (the pack's
+    # invariants above check their squares).
+    moved = {e["data"]["pseudoplayer"] for e in g.events("nomopoly2.pseudoplayer-moved")}
+    assert {"phantom-piece", "corporate-player"} <= moved

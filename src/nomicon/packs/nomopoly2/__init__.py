@@ -33,14 +33,17 @@ from nomicon.packs.nomopoly2 import (
     base,
     board,
     corporation,
+    doom,
     ending,
     government,
     labour,
     lottery,
     money,
     ownership,
+    pseudo,
     schedule,
     turns,
+    watertower,
 )
 from nomicon.packs.nomopoly2 import proposals as proposals_
 from nomicon.packs.nomopoly2.disputes import RULES as DISPUTES_RULES
@@ -61,6 +64,7 @@ SECTIONS: tuple[type[Rule], ...] = (
     *DISPUTES_RULES,
     *PRODUCTS_RULES,
     *STORES_RULES,
+    *pseudo.RULES, *doom.RULES, *watertower.RULES,
 )
 
 
@@ -95,7 +99,7 @@ class NomopolyII(Pack):
             ctx.open_account(account)
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
-        problems = board.board_problems(state)
+        problems = board.board_problems(state) + pseudo.problems(state)
         for holder, balances in state.get("accounts", {}).items():
             amount = balances.get(DOLLARS, 0)
             if not isinstance(amount, int) or amount < 0:
@@ -103,7 +107,7 @@ class NomopolyII(Pack):
         players = set(state.get("players", {}))
         for number, record in (state.get("board", {}).get("spaces") or {}).items():
             owner = record.get("owner")
-            if owner is not None and owner not in players and owner not in (
+            if isinstance(owner, str) and owner not in players and owner not in (
                     *ORGANISATIONS, ownership.CHARITY):
                 problems.append(f"square {number} is owned by {owner!r}, who is not in the game")
         for section in (government, lottery, corporation, labour):
