@@ -107,8 +107,8 @@ class NomopolyII(Pack):
         players = set(state.get("players", {}))
         for number, record in (state.get("board", {}).get("spaces") or {}).items():
             owner = record.get("owner")
-            if isinstance(owner, str) and owner not in players and owner not in (
-                    *ORGANISATIONS, ownership.CHARITY):
+            if owner is not None and (not isinstance(owner, str) or (
+                    owner not in players and owner not in (*ORGANISATIONS, ownership.CHARITY))):
                 problems.append(f"square {number} is owned by {owner!r}, who is not in the game")
         for section in (government, lottery, corporation, labour):
             problems += section.problems(state)
