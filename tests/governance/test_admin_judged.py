@@ -112,6 +112,21 @@ def test_judging_order_firsts_before_seconds() -> None:
         "awaiting-implementation", "awaiting-implementation", "failed"]
 
 
+def test_a_verdict_given_without_naming_a_prompt_goes_to_a_proposal_judged_now() -> None:
+    # IX.7 again: with ann's second made before ben's first, a verdict that names no
+    # prompt goes to ben's first, and only the default is listed for ann's second.
+    game = new()
+    propose(game, "ann", "ann first")   # 1
+    propose(game, "ann", "ann second")  # 2
+    propose(game, "ben", "ben first")   # 3
+    judge(game, 1, "accept")
+    assert choices(game, "admin", "option") == ["accept", "accept-simplifies", "reject", "waste"]
+    game.act("admin", "choose", option="accept")
+    assert [status(game, n) for n in (2, 3)] == ["open", "awaiting-implementation"]
+    game.act("admin", "choose", option="waste")
+    assert status(game, 2) == "failed"
+
+
 def test_awards_fines_and_the_turns_they_come_with() -> None:
     # IX.5, IX.6, IX.9: $100 accepted (+$100 when it simplifies), $10 fine when
     # rejected, paid just before the earned turn; a waste of time earns no turn but,

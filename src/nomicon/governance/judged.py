@@ -106,6 +106,25 @@ class AdminJudged(VotingMethod):
         ctx.prompt("admin", list(VERDICTS), REJECT, handler=self.judged,
                    available="open_verdicts", data={"proposal": proposal["id"]},
                    message=f"judge #{proposal['id']} by {author}: {proposal['title']}")
+        self._in_judging_order(ctx)
+
+    def _in_judging_order(self, ctx: Ctx) -> None:
+        """Keep this method's prompts in the order IX.7 judges them (rank, then age), in
+        the places they hold among the admin's prompts, so that a verdict given without
+        naming a prompt goes to a proposal that may be judged now."""
+        prompts: list[dict[str, Any]] = ctx.get(["prompts"], [])
+        mine = [i for i, p in enumerate(prompts) if p["handler"] == "judged"
+                and p["to"] == "admin" and "proposal" in p["data"]]
+        ranks = self.ranks(ctx)
+        ordered = sorted((prompts[i] for i in mine),
+                         key=lambda p: (ranks.get(p["data"]["proposal"], 0),
+                                        p["data"]["proposal"]))
+        if [prompts[i] for i in mine] == ordered:
+            return
+        updated = [dict(p) for p in prompts]
+        for place, prompt in zip(mine, ordered, strict=True):
+            updated[place] = dict(prompt)
+        ctx.set(["prompts"], updated)
 
     def ranks(self, ctx: Ctx) -> dict[int, int]:
         """Each undecided proposal's place among its author's undecided proposals when it
@@ -117,9 +136,13 @@ class AdminJudged(VotingMethod):
         return bool(proposal.get("sick")) and not proposal.get("author_sick", False)
 
     def open_verdicts(self, ctx: Ctx, prompt: dict[str, Any]) -> list[str]:
-        """The verdicts the admin may give now: not acceptance, for a barred Sick
+        """The verdicts the admin may give now: none before the proposal's turn in the
+        order of IX.7 (the default stays listed), and not acceptance for a barred Sick
         Proposal."""
         proposal = get(ctx, prompt["data"]["proposal"])
+        ranks = self.ranks(ctx)
+        if ranks and ranks.get(proposal["id"], 1) > min(ranks.values()):
+            return []  # IX.7: not yet (only the default stays listed, as always)
         if self.barred_as_sick(proposal):
             return [REJECT, WASTE]
         return list(VERDICTS)

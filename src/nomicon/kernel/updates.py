@@ -16,9 +16,10 @@ method starts one::
         def weekly(self, ctx: Ctx, payload: dict[str, Any]) -> None:
             self.start_update(ctx)
 
-Players send orders (``order``) between updates; a gateway that receives mail for
-them records each with the time its message was received (``receive-order``, an
-admin action). An order is sealed to everyone but its sender until the update
+Players send orders (``order``: an action and its arguments, or one line of
+``text`` in the command line's words, ``buy square=5``) between updates; a gateway
+that receives mail for them records each with the time its message was received
+(``receive-order``, an admin action). An order is sealed to everyone but its sender until the update
 publishes it, and may be taken back (``retract-order``) unless the rule's
 ``irrevocable`` parameter says otherwise.
 
@@ -36,6 +37,7 @@ began, its phase and status (``running``, ``waiting``, ``ended``).
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -43,6 +45,7 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
+from nomicon.inputs import InputRefused, read_pairs
 from nomicon.kernel import events, orders
 from nomicon.kernel.context import Ctx
 from nomicon.kernel.rules import Arg, Rule, RuleParams, action, hook
@@ -90,8 +93,10 @@ _TIME = ("the time the message was received by the admin (ISO 8601, e.g. "
 
 def _order_args(*first: Arg) -> tuple[Arg, ...]:
     return (*first,
-            Arg("action", str, "the action to carry out at the update", choices="_orderable",
-                explain="_why_not_orderable"),
+            Arg("action", str, "the action to carry out at the update (or give text)",
+                choices="_orderable", explain="_why_not_orderable", required=False),
+            Arg("text", str, "the order as one line in the words of the command line, "
+                "e.g. buy square=5 (instead of action and args)", required=False),
             Arg("args", dict, "its arguments", required=False),
             Arg("phase", str, "the phase to carry it out in (default: the one that takes "
                 "it)", required=False),
@@ -100,6 +105,30 @@ def _order_args(*first: Arg) -> tuple[Arg, ...]:
             Arg("otherwise", str, "the action to carry out instead when the condition does "
                 "not hold", required=False),
             Arg("otherwise_args", dict, "the arguments of otherwise", required=False))
+
+
+def _action_of(ctx: Ctx, action: str | None, args: dict[str, Any] | None,
+               text: str | None) -> tuple[str, dict[str, Any] | None]:
+    """An order's action and arguments: as given, or read from ``text`` the way the
+    command line reads ``nomicon act NAME key=value ...`` (quotes group words)."""
+    if text is None:
+        ctx.require(action is not None, "an order names its action",
+                    detail="give action (and args), or text")
+        assert action is not None
+        return action, args
+    ctx.require(action is None and args is None, "an order is given by text or by action "
+                "and args, not both", detail=f"text: {text!r}")
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        ctx.refuse(f"the order {text!r} cannot be read: {exc}")
+    ctx.require(bool(words), "the order's text is empty",
+                detail="write the action's name, then key=value for each argument")
+    try:
+        values, _texts = read_pairs(words[1:], "argument")
+    except InputRefused as exc:
+        ctx.refuse(f"the order {text!r} cannot be read: {exc}")
+    return words[0], values
 
 
 class Update(Rule):
@@ -134,11 +163,13 @@ class Update(Rule):
     @action("order", *_order_args(
         Arg("position", int, "its place in your message (default: after your other orders "
             "received now)", required=False, minimum=1)), sealed=True)
-    def order(self, ctx: Ctx, actor: str, action: str, args: dict[str, Any] | None = None,
-              phase: str | None = None, condition: str | None = None,
-              otherwise: str | None = None, otherwise_args: dict[str, Any] | None = None,
-              position: int | None = None) -> None:
+    def order(self, ctx: Ctx, actor: str, action: str | None = None,
+              args: dict[str, Any] | None = None, phase: str | None = None,
+              condition: str | None = None, otherwise: str | None = None,
+              otherwise_args: dict[str, Any] | None = None, position: int | None = None,
+              text: str | None = None) -> None:
         """Send an order: an action carried out at the next update, in its phase."""
+        action, args = _action_of(ctx, action, args, text)
         self.receive(ctx, actor, ctx.now, position, action, args, phase=phase,
                      condition=condition, otherwise=otherwise, otherwise_args=otherwise_args)
 
@@ -148,11 +179,14 @@ class Update(Rule):
         Arg("position", int, "its place in the message (1, 2, ...)", minimum=1)),
         admin=True, sealed=True)
     def receive_order(self, ctx: Ctx, actor: str, player: str, received_at: str,
-                      position: int, action: str, args: dict[str, Any] | None = None,
+                      position: int, action: str | None = None,
+                      args: dict[str, Any] | None = None,
                       phase: str | None = None, condition: str | None = None,
                       otherwise: str | None = None,
-                      otherwise_args: dict[str, Any] | None = None) -> None:
+                      otherwise_args: dict[str, Any] | None = None,
+                      text: str | None = None) -> None:
         """Record a player's order from a message received earlier (a mail gateway)."""
+        action, args = _action_of(ctx, action, args, text)
         try:
             at = parse(received_at)
         except ValueError:

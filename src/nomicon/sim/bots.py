@@ -19,6 +19,8 @@ from nomicon.kernel.errors import ActionError
 SPAN = 20
 # The largest amount of one good a bot puts in a trade (a dict argument).
 MOST_GOODS = 3
+# The chance that a step is the admin's answer, when the admin has a question.
+ADMIN_ANSWERS = 0.3
 
 
 @dataclass(frozen=True)
@@ -199,9 +201,16 @@ def step(game: Game, bot: Bot, rng: random.Random, *,
     game.advance(game.clock)
     if game.is_over:
         return None
-    current = game.state.root.get("turn", {}).get("current")
-    actor = current if current and rng.random() < current_bias else rng.choice(players)
-    move = bot.choose(game, actor)
+    asked = [p for p in game.state.root.get("prompts", []) if p["to"] == ADMIN]
+    if asked and rng.random() < ADMIN_ANSWERS:
+        # A game whose admin is asked (proposals the admin judges) would stop without
+        # an answer: the admin answers, with an option open now. Games that never ask
+        # the admin draw no number here, so their play is as it was.
+        move = _admin_answer(game, rng)
+    else:
+        current = game.state.root.get("turn", {}).get("current")
+        actor = current if current and rng.random() < current_bias else rng.choice(players)
+        move = bot.choose(game, actor)
     if move is None:
         return None
     try:
@@ -209,6 +218,16 @@ def step(game: Game, bot: Bot, rng: random.Random, *,
     except ActionError as exc:
         return Outcome(move, False, str(exc), exc)
     return Outcome(move, True)
+
+
+def _admin_answer(game: Game, rng: random.Random) -> Move | None:
+    """The admin's answer to one of the questions put to the admin: an option that
+    ``legal_actions`` lists for ``choose``."""
+    entry = next((a for a in game.legal_actions(ADMIN) if a["name"] == "choose"), None)
+    if entry is None or not entry["args"]["option"].get("choices"):
+        return None
+    option = rng.choice(list(entry["args"]["option"]["choices"]))
+    return Move(ADMIN, "choose", {"option": option}, from_choices=True)
 
 
 def play(game: Game, steps: int, seed: int = 0, *, amend: bool = False) -> list[Outcome]:
