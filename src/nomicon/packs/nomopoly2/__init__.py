@@ -28,13 +28,25 @@ from pydantic import Field
 
 from nomicon.authoring import Ctx, Initial, Pack, PackParams, Rule, StandingAnswers
 from nomicon.boards import numbered
-from nomicon.packs.nomopoly2 import actions, base, board, ending, money, ownership, schedule, turns
+from nomicon.packs.nomopoly2 import (
+    actions,
+    base,
+    board,
+    ending,
+    money,
+    ownership,
+    report,
+    schedule,
+    turns,
+)
 from nomicon.packs.nomopoly2 import proposals as proposals_
+from nomicon.packs.nomopoly2.pages import PAGES
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
 SECTIONS: tuple[type[Rule], ...] = (
     *base.RULES, *ending.RULES, *money.RULES, *board.RULES, *turns.RULES, *ownership.RULES,
     proposals_.Proposals, *proposals_.RULES, *actions.RULES, *schedule.RULES,
+    *report.RULES,
 )
 
 
@@ -57,6 +69,7 @@ class NomopolyII(Pack):
     Params = Params
     provides = frozenset({"board:snake"})
     board = "snake"
+    pages = PAGES
     players = (1, None)
     initial = (*(Initial(rule) for rule in SECTIONS),
                Initial(StandingAnswers, number=9001))
