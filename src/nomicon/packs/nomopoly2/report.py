@@ -29,9 +29,13 @@ from rich.console import Console
 from rich.table import Table
 
 from nomicon.authoring import Ctx, Rule, events, hook
-from nomicon.kernel.orders import shown
 from nomicon.packs.nomopoly2.pages import REPORT, REPORT_PAGES, SEALED
 from nomicon.packs.nomopoly2.terms import PACK, fact, set_fact
+
+
+def shown(action: str, args: Mapping[str, Any]) -> str:
+    """An order in the words it was written in: ``name-square square=5 name=Home``."""
+    return " ".join([action, *(f"{key}={value}" for key, value in args.items())])
 
 
 def _week(ctx: Ctx) -> int:
