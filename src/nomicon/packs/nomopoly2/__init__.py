@@ -41,6 +41,7 @@ from nomicon.packs.nomopoly2 import (
     money,
     ownership,
     pseudo,
+    report,
     schedule,
     turns,
     watertower,
@@ -50,6 +51,7 @@ from nomicon.packs.nomopoly2.disputes import RULES as DISPUTES_RULES
 from nomicon.packs.nomopoly2.disputes import chains_problems
 from nomicon.packs.nomopoly2.kazoo import RULES as KAZOO_RULES
 from nomicon.packs.nomopoly2.kazoo import kazoo_problems
+from nomicon.packs.nomopoly2.pages import PAGES
 from nomicon.packs.nomopoly2.products import RULES as PRODUCTS_RULES
 from nomicon.packs.nomopoly2.products import Product
 from nomicon.packs.nomopoly2.stores import RULES as STORES_RULES
@@ -65,6 +67,7 @@ SECTIONS: tuple[type[Rule], ...] = (
     *PRODUCTS_RULES,
     *STORES_RULES,
     *pseudo.RULES, *doom.RULES, *watertower.RULES,
+    *report.RULES,
 )
 
 
@@ -88,6 +91,7 @@ class NomopolyII(Pack):
     provides = frozenset({"board:snake"})
     board = "snake"
     rule_classes = (Product,)  # enacted by proposals (XIX, XXVI)
+    pages = PAGES
     players = (1, None)
     initial = (*(Initial(rule) for rule in SECTIONS),
                Initial(StandingAnswers, number=9001))

@@ -7,6 +7,12 @@ row, or ``"sqrt"`` for floor(sqrt(N)); rows of ten when it says nothing), laid o
 pieces and the entities that stand on a square (``entities.<id>.location``) are drawn
 on it; players elsewhere (Jail) wait below the board. Like every drawing, a pure
 function of what the viewer may see.
+
+A square may also hold a ``color`` (a colour's name: the square is filled with it),
+an ``owner`` and a ``name`` (written under its number), and a ``coating``, ``tree``
+or ``store`` (marked in its corner); a square with none of them is drawn as before.
+A board laid out in rows of floor(sqrt N) (Nomopoly II) outlines its Teams' bases
+(``Layout.bases``), which that layout defines.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from nomicon.boards.numbered import layout_of
-from nomicon.boards.snake import Layout
+from nomicon.boards.snake import ROOT, Layout
 from nomicon.server.svg.parts import (
     abbreviation,
     attr,
@@ -33,6 +39,18 @@ CELL = 64.0
 MARGIN = 12.0
 #: Pieces and entities drawn on one square before the rest are counted as "+n".
 PER_SQUARE = 4
+#: The fills of the colours a square's ``color`` may name (Nomopoly II's thirteen,
+#: and "fuchsia" as CSS spells it); a name not here leaves the square unfilled.
+COLOURS = {
+    "white": "#ffffff", "red": "#f4a3a3", "orange": "#f9c98b", "yellow": "#fbef8f",
+    "green": "#a9dba0", "blue": "#a7c7ef", "indigo": "#b3a7e6", "maroon": "#c98c8c",
+    "khaki": "#e6dca6", "navy": "#8f9fcf", "teal": "#8ccfc8", "lime": "#d4f58c",
+    "fuschia": "#f2a3e6", "fuchsia": "#f2a3e6",
+}
+#: The outline of each Team's base.
+BASE_COLOURS = {"North": "#0072B2", "South": "#D55E00", "East": "#009E73", "West": "#CC79A7"}
+#: The marks of what a square may hold, drawn in its top right corner.
+MARKS = (("coating", "C"), ("tree", "T"), ("store", "S"))
 
 
 def draw(view: dict[str, Any], viewer: str) -> str:
@@ -47,6 +65,8 @@ def draw(view: dict[str, Any], viewer: str) -> str:
     things = entities_on(view, layout)
     colours = player_colours(view.get("players") or {})
     body: list[str] = []
+    if (view.get("board") or {}).get("columns") == ROOT:
+        body += _bases(layout)
     for number, space in spaces:
         if not layout.exists(number):
             continue
@@ -91,17 +111,59 @@ def entities_on(view: dict[str, Any], layout: Layout) -> dict[int, list[tuple[st
 def _square(number: int, space: dict[str, Any], x: float, y: float) -> list[str]:
     features = features_of(space)
     fill = feature_colour(features[0]) if features else "#ffffff"
+    colour = space.get("color")
+    if isinstance(colour, str) and colour.lower() in COLOURS:
+        fill = COLOURS[colour.lower()]
     names = ", ".join(features) if features else "no features"
-    out = [f'<g class="space" data-space="{number}"><title>Square {number}: '
-           f'{text(names)}</title><rect x="{x:.1f}" y="{y:.1f}" width="{CELL - 4}" '
+    about = _about(space)
+    out = [f'<g class="space" data-space="{number}"'
+           + (f' data-color={attr(colour)}' if isinstance(colour, str) else "")
+           + (f' data-owner={attr(space["owner"])}' if space.get("owner") else "")
+           + f'><title>Square {number}: {text(about or names)}</title>'
+           f'<rect x="{x:.1f}" y="{y:.1f}" width="{CELL - 4}" '
            f'height="{CELL - 4}" rx="4" fill="{fill}" stroke="#333"/>'
            f'<text x="{x + 5:.1f}" y="{y + 14:.1f}" font-size="12" '
            f'font-weight="bold">{number}</text>']
-    if features:
-        shown = " ".join(abbreviation(f) for f in features)
+    marks = [mark for key, mark in MARKS if space.get(key)]
+    if features or marks:
+        shown = " ".join([*(abbreviation(f) for f in features), *marks])
         out.append(f'<text x="{x + CELL - 8:.1f}" y="{y + 14:.1f}" font-size="10" '
                    f'text-anchor="end" class="feature">{text(shown)}</text>')
+    for k, line in enumerate(v for v in (space.get("name"), space.get("owner")) if v):
+        out.append(f'<text x="{x + 5:.1f}" y="{y + 26 + k * 10:.1f}" font-size="8" '
+                   f'class="square-label">{text(str(line)[:12])}</text>')
     out.append("</g>")
+    return out
+
+
+def _about(space: dict[str, Any]) -> str:
+    """What a square holds besides its features, in words ('' when nothing)."""
+    parts = []
+    if space.get("name"):
+        parts.append(f"named {space['name']}")
+    if space.get("color"):
+        parts.append(str(space["color"]))
+    parts.append(f"owned by {space['owner']}" if space.get("owner") else "")
+    for key, _mark in MARKS:
+        value = space.get(key)
+        if value:
+            parts.append(key if value is True else f"{key}: {value}")
+    return ", ".join(p for p in parts if p)
+
+
+def _bases(layout: Layout) -> list[str]:
+    """Each Team's base outlined in the Team's colour, under the squares."""
+    out = []
+    for team, numbers in layout.bases().items():
+        colour = BASE_COLOURS.get(team, "#555")
+        out.append(f'<g class="base" data-team={attr(team)}><title>The {text(team)} '
+                   f'Team\'s base: squares {text(", ".join(map(str, numbers)))}</title>')
+        for number in numbers:
+            x, y = position(layout, number)
+            out.append(f'<rect x="{x - 2:.1f}" y="{y - 2:.1f}" width="{CELL}" '
+                       f'height="{CELL}" fill="none" stroke="{colour}" stroke-width="3" '
+                       'stroke-dasharray="5 3"/>')
+        out.append("</g>")
     return out
 
 
