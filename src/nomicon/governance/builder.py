@@ -134,7 +134,7 @@ def param_fields(model: type[BaseModel], current: Mapping[str, Any]) -> list[Par
             value = None
         else:
             # A default may be a model or an enum: shown as the JSON it is stored as.
-            value = TypeAdapter(info.annotation).dump_python(
+            value = TypeAdapter(info.annotation or Any).dump_python(
                 info.get_default(call_default_factory=True), mode="json")
         out.append(ParamField(name, kind, info.description or "", as_text(kind, value),
                               info.is_required() and not optional, choices, low, high,

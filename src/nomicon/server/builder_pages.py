@@ -125,7 +125,7 @@ def _from_yaml(draft: Draft, text: str) -> None:
         value = read_value("the amendment", text) if text.strip() else []
         draft.changes = amendments.dump(amendments.parse(value))
     except BadRequest as exc:
-        draft.errors["yaml"] = exc.detail if isinstance(exc.detail, str) else str(exc)
+        draft.errors["yaml"] = str(exc)
         return
     except InvalidRuleChange as exc:
         draft.errors["yaml"] = str(exc)

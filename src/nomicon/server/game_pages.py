@@ -63,8 +63,9 @@ PAGE_PARTS: dict[str, tuple[str, ...]] = {
     "players": (*_BASE, "players", "accounts", "steps"), "rules": (*_BASE, "rules"),
     "rule": (*_BASE, "rules"), "proposals": (*_BASE, "proposals", "rules", "players"),
     "history": _BASE, "prompts": (*_BASE, "players"),
-    "market": (*_BASE, "markets"), "builder": (*_BASE, "rules", "players"), "things": (*_BASE, "players", "entities", "accounts",
+    "market": (*_BASE, "markets"), "things": (*_BASE, "players", "entities", "accounts",
                                               "statuses"),
+    "builder": (*_BASE, "rules", "players"),
 }
 # What the board's squares and the page of non-player things read (whole: the board
 # page's own view shows only the latest entries of the longer tables).
