@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -240,3 +240,95 @@ def _said(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value) or "nothing"
     return str(value)
+
+
+def _numbered(option: str, text: str) -> tuple[int, str]:
+    """``N=VALUE`` -> (N, VALUE)."""
+    number, sep, value = text.partition("=")
+    if not sep or not number.strip().isdigit():
+        raise FieldRefused(option, f"write it as {option} N=..., with N a rule's number; "
+                                   f"not {text!r}")
+    return int(number), value
+
+
+def changes_from_options(rules: Mapping[str, Any], registry: Registry, *,
+                         sets: Sequence[str] = (), repeals: Sequence[int] = (),
+                         texts: Sequence[str] = (), renames: Sequence[str] = (),
+                         interprets: Sequence[str] = (), enact: str | None = None,
+                         number: int | None = None,
+                         params: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The changes that command-line options ask for, each checked against the rules
+    in force and the parameter schemas: ``--set RULE.PARAM=VALUE``, ``--repeal N``,
+    ``--rule-text N=TEXT``, ``--rename N=TITLE``, ``--interpret N=TEXT`` and
+    ``--enact CLASS --number N --param NAME=VALUE``. FieldRefused names the option."""
+
+    def entry_of(option: str, rule: int) -> Mapping[str, Any]:
+        entry = rules.get(str(rule))
+        if entry is None:
+            raise FieldRefused(option, f"there is no Rule {rule} in force")
+        return entry  # type: ignore[no-any-return]
+
+    out: list[dict[str, Any]] = []
+    typed_by_rule: dict[int, dict[str, str]] = {}
+    for text in sets:
+        target, sep, value = text.partition("=")
+        digits, dot, name = target.partition(".")
+        if not sep or not dot or not digits.strip().isdigit() or not name.strip():
+            raise FieldRefused("--set", f"write it as --set RULE.PARAM=VALUE, with RULE a "
+                                        f"rule's number; not {text!r}")
+        typed_by_rule.setdefault(int(digits), {})[name.strip()] = value
+    for rule, typed in typed_by_rule.items():
+        entry = entry_of("--set", rule)
+        try:
+            changed = read_params(rule_model(registry, entry["class"]), typed,
+                                  entry.get("params") or {})
+        except FieldRefused as exc:
+            raise FieldRefused("--set", f"Rule {rule} ({entry['title']}) {exc.field}: "
+                                        f"{exc.reason}") from None
+        if not changed:
+            raise FieldRefused("--set", f"Rule {rule} ({entry['title']}): every value given "
+                                        "is its value now")
+        out.append({"op": "amend", "rule": rule, "params": changed})
+    for option, given, key in (("--rule-text", texts, "text"), ("--rename", renames, "title"),
+                               ("--interpret", interprets, "interpret")):
+        for text in given:
+            rule, value = _numbered(option, text)
+            entry_of(option, rule)
+            if not value.strip():
+                raise FieldRefused(option, f"Rule {rule}: the {key} is empty")
+            out.append({"op": "interpret", "rule": rule, "text": value.strip()}
+                       if key == "interpret" else {"op": "amend", "rule": rule, key: value})
+    for rule in repeals:
+        entry_of("--repeal", rule)
+        out.append({"op": "repeal", "rule": rule})
+    if enact is not None:
+        out.append(_enact_option(rules, registry, enact, number, params))
+    elif number is not None or params:
+        raise FieldRefused("--number" if number is not None else "--param",
+                           "goes with --enact CLASS")
+    return out
+
+
+def _enact_option(rules: Mapping[str, Any], registry: Registry, class_id: str,
+                  number: int | None, params: Sequence[str]) -> dict[str, Any]:
+    try:
+        model = rule_model(registry, class_id)
+    except NomiconError:
+        raise FieldRefused("--enact", f"there is no installed rule class {class_id!r}") \
+            from None
+    if number is not None and str(number) in rules:
+        raise FieldRefused("--number", f"Rule {number} is in force already")
+    typed: dict[str, str] = {}
+    for text in params:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise FieldRefused("--param", f"write it as --param NAME=VALUE; not {text!r}")
+        typed[name.strip()] = value
+    try:
+        checked = read_params(model, typed, {})
+    except FieldRefused as exc:
+        raise FieldRefused("--param", f"{class_id} {exc.field}: {exc.reason}") from None
+    change: dict[str, Any] = {"op": "enact", "class": class_id, "params": checked}
+    if number is not None:
+        change["number"] = number
+    return change
