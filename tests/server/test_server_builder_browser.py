@@ -51,7 +51,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, clock: Clock) -> Iterator[S
 
 
 def test_a_new_player_changes_a_parameter_with_the_builder(
-        new_page: Callable[..., Any], server: Server, clock: Clock) -> None:
+        new_page: Callable[..., Any], server: Server, clock: Clock) -> None:  # noqa: F811
     dana, erin = new_page(), new_page()
     sign_up(dana, "dana")
     sign_up(erin, "erin")
