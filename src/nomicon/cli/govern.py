@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -23,6 +23,9 @@ from nomicon.cli.app import (
     service,
 )
 from nomicon.kernel.views import can_see
+
+if TYPE_CHECKING:
+    from nomicon.service import GameService
 
 # YAML, Rich and the governance modules are imported in the commands that use them:
 # ``nomicon --help`` imports every command module, and needs none of them.
@@ -63,17 +66,51 @@ def propose(
         help="A YAML list of rule changes ('-' reads standard input).")] = None,
     dry_run: Annotated[bool, typer.Option(
         "--dry-run", help="Show what the amendment would change; change nothing.")] = False,
+    sets: Annotated[list[str] | None, typer.Option(
+        "--set", metavar="RULE.PARAM=VALUE", help="Change a parameter of a rule.")] = None,
+    repeals: Annotated[list[int] | None, typer.Option(
+        "--repeal", metavar="N", help="Repeal rule N.")] = None,
+    rule_texts: Annotated[list[str] | None, typer.Option(
+        "--rule-text", metavar="N=TEXT", help="Give rule N a new text.")] = None,
+    renames: Annotated[list[str] | None, typer.Option(
+        "--rename", metavar="N=TITLE", help="Give rule N a new title.")] = None,
+    interprets: Annotated[list[str] | None, typer.Option(
+        "--interpret", metavar="N=TEXT", help="Add an interpretation to rule N.")] = None,
+    enact: Annotated[str | None, typer.Option(
+        "--enact", metavar="CLASS", help="Enact an installed rule class.")] = None,
+    number: Annotated[int | None, typer.Option(
+        "--number", metavar="N", min=1, help="The enacted rule's number.")] = None,
+    params: Annotated[list[str] | None, typer.Option(
+        "--param", metavar="NAME=VALUE", help="A parameter of the enacted rule.")] = None,
+    yes: Annotated[bool, typer.Option(
+        "--yes", help="Propose without showing the preview of the changes first.")] = False,
     at: AtOption = None,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
-    """Make a proposal in GAME as ACTOR, or preview its amendment with --dry-run."""
+    """Make a proposal in GAME as ACTOR, or preview its amendment with --dry-run.
+
+    The changes come from --amendment (YAML), from the options --set, --repeal,
+    --rule-text, --rename, --interpret and --enact, or both (the file's first). Changes
+    given as options are previewed and confirmed before they are proposed, unless --yes.
+    """
     from rich.text import Text
 
     from nomicon.governance.preview import preview
 
     changes = _read_amendment(amendment)
+    options = {"sets": sets or [], "repeals": repeals or [], "texts": rule_texts or [],
+               "renames": renames or [], "interprets": interprets or [], "enact": enact,
+               "number": number, "params": params or []}
+    built = any(options.values())
+    if built and json_out and not (yes or dry_run):
+        fail("with --json, add --yes (or --dry-run for the preview alone): the preview "
+             "is asked for before proposing")
     with service(ctx, db) as svc:
+        if built:
+            changes = (changes or []) + _built(svc, game, options)
+            if not (yes or dry_run):
+                _confirm(svc, game, actor, changes)
         if dry_run:
             # As ACTOR sees it: a player's dry run shows nothing the rules hide from them.
             with svc.reading(game) as played:
@@ -97,6 +134,41 @@ def propose(
     for event in shown_events:
         if event.get("message"):
             console().print(Text(event["message"]))
+
+
+def _built(svc: GameService, game: str, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The changes the options ask for, checked against the game's rules and schemas."""
+    from nomicon.governance import builder
+
+    with svc.reading(game) as played:
+        try:
+            return builder.changes_from_options(played.state.root["rules"],
+                                                played.registry, **options)
+        except builder.FieldRefused as exc:
+            fail(f"{exc.field}: {exc.reason}")
+
+
+def _confirm(svc: GameService, game: str, actor: str, changes: list[Any]) -> None:
+    """Show the changes and their preview as ACTOR sees it; propose only on a yes."""
+    from rich.text import Text
+
+    from nomicon.governance import builder
+    from nomicon.governance.preview import preview
+
+    with svc.reading(game) as played:
+        rules = played.state.root["rules"]
+        said = [builder.describe(change, rules) for change in changes]
+        shown = preview(played, changes, actor)
+    out = console()
+    out.print(Text("The changes:"))
+    for n, line in enumerate(said, start=1):
+        out.print(Text(f"  {n}. {line}"))
+    _print_preview(shown)
+    if not shown["ok"]:
+        raise typer.Exit(1)
+    if not typer.confirm("Propose it?", default=False):
+        out.print(Text("Nothing proposed."))
+        raise typer.Exit(1)
 
 
 def _print_preview(shown: dict[str, Any]) -> None:

@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from nomicon.kernel.errors import NomiconError
 from nomicon.kernel.pack import Registry, installed
-from nomicon.server import api, charts, game_pages, mail_routes, market_api, pages
+from nomicon.server import api, builder_pages, charts, game_pages, mail_routes, market_api, pages
 from nomicon.server.accounts import Accounts
 from nomicon.server.errors import details, message_of, status_of
 from nomicon.server.game_pages import NotMember
@@ -83,6 +83,7 @@ def create_app(store_url: str | None = None, registry: Registry | None = None,
     app.include_router(mail_routes.api_router)
     app.include_router(mail_routes.page_router)
     app.include_router(game_pages.router)
+    app.include_router(builder_pages.router)
 
     @app.get("/api/docs", include_in_schema=False)
     def api_docs(request: Request) -> Response:

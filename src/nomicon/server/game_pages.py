@@ -65,6 +65,7 @@ PAGE_PARTS: dict[str, tuple[str, ...]] = {
     "history": _BASE, "prompts": (*_BASE, "players"),
     "market": (*_BASE, "markets"), "things": (*_BASE, "players", "entities", "accounts",
                                               "statuses"),
+    "builder": (*_BASE, "rules", "players"),
 }
 # What the board's squares and the page of non-player things read (whole: the board
 # page's own view shows only the latest entries of the longer tables).
