@@ -28,13 +28,32 @@ from pydantic import Field
 
 from nomicon.authoring import Ctx, Initial, Pack, PackParams, Rule, StandingAnswers
 from nomicon.boards import numbered
-from nomicon.packs.nomopoly2 import actions, base, board, ending, money, ownership, schedule, turns
+from nomicon.packs.nomopoly2 import (
+    actions,
+    base,
+    board,
+    candyland,
+    carnival,
+    colors,
+    dice,
+    doubledip,
+    ending,
+    jumpgates,
+    money,
+    ownership,
+    resort,
+    schedule,
+    turns,
+    utilities,
+)
 from nomicon.packs.nomopoly2 import proposals as proposals_
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
 SECTIONS: tuple[type[Rule], ...] = (
     *base.RULES, *ending.RULES, *money.RULES, *board.RULES, *turns.RULES, *ownership.RULES,
     proposals_.Proposals, *proposals_.RULES, *actions.RULES, *schedule.RULES,
+    *jumpgates.RULES, *utilities.RULES, *colors.RULES, *carnival.RULES, *dice.RULES,
+    *candyland.RULES, *doubledip.RULES, *resort.RULES,
 )
 
 
@@ -69,6 +88,7 @@ class NomopolyII(Pack):
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         problems = board.board_problems(state)
+        problems += colors.square_problems(state)
         for holder, balances in state.get("accounts", {}).items():
             amount = balances.get(DOLLARS, 0)
             if not isinstance(amount, int) or amount < 0:

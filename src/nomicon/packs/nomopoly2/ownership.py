@@ -198,6 +198,8 @@ class Rent(Rule):
             return
         if number in (ctx.attr(player, "homesteads", []) or []):
             return  # VIII.12: never pays rent for her Homestead
+        if ctx.attr(player, "glue_held") == number:
+            return  # XIII.11: stuck by the square's glue (colors.py)
         amount = owed_to(ctx, player, owner, rent(ctx, number))
         if amount <= 0:
             return
