@@ -210,9 +210,6 @@ class CorporatePainting(Rule):
     def paint_square(self, ctx: Ctx, actor: str, square: int, color: str) -> None:
         """Paint a square you own in a Corporate Color ($50, to the Corporation)."""
         _owned(ctx, actor, square)
-        ctx.require(canonical(color) in CORPORATE_COLORS,
-                    f"{color} is not a Corporate Color",
-                    detail=f"they are {', '.join(CORPORATE_COLORS)}")
         require_recolor(ctx, square, color)
         # XIX.2 names the Corporation patent holder of Corporate paint (Appendix A).
         pay(ctx, actor, CORPORATION, self.params.cost, f"{actor} paints square {square} "
@@ -245,14 +242,14 @@ class GovernmentIssuePaint(Rule):
     @action("buy-paint", Arg("color", choices="_government"))
     def buy_paint(self, ctx: Ctx, actor: str, color: str) -> None:
         """Buy a can of Government Issue Paint ($100, to the Government)."""
-        ctx.require(canonical(color) in GOVERNMENT_COLORS,
-                    f"{color} is not a Government Color",
-                    detail=f"the paint comes in {', '.join(GOVERNMENT_COLORS)}")
         pay(ctx, actor, GOVERNMENT, self.params.cost, f"{actor} buys a can of "
             f"{canonical(color)} paint", forced=False)
         ctx.transfer(None, actor, 1, paint_good(color), "Government Issue Paint")
 
-    @action("pour-paint", Arg("color", choices="_held"))
+    def _why_no_can(self, ctx: Ctx, actor: str, value: Any) -> None:
+        ctx.refuse(f"{actor} has no can of {canonical(str(value))} paint")
+
+    @action("pour-paint", Arg("color", choices="_held", explain="_why_no_can"))
     def pour_paint(self, ctx: Ctx, actor: str, color: str) -> None:
         """Pour a can of paint you hold on the square you occupy."""
         ctx.require(canonical(color) in GOVERNMENT_COLORS and
