@@ -18,6 +18,7 @@ from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.events import SQUARE_BOUGHT, SquareBought
 from nomicon.packs.nomopoly2.money import market_value, pay
 from nomicon.packs.nomopoly2.terms import (
+    DOLLARS,
     GOVERNMENT,
     PACK,
     color_of,
@@ -123,6 +124,9 @@ class BuyingAJumpgate(Rule):
                     f"its sister square {sister} belongs to {owner_of(ctx, sister)}")
         # Refused when she cannot pay both: the purchase of the first is undone with it.
         price = market_value(ctx, sister)
+        have = ctx.balance(player, DOLLARS)
+        ctx.require(have >= price, f"{player} cannot pay for the sister square {sister} too",
+                    detail=f"it costs ${price} more; {player} has ${have}")
         pay(ctx, player, GOVERNMENT, price, f"{player} buys square {sister}, the sister "
             f"of square {number}", forced=False)
         ctx.set(["board", "spaces", str(sister), "owner"], player)
