@@ -35,11 +35,12 @@ from nomicon.boards import walker
 from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.carnival import carnival_problems
 from nomicon.packs.nomopoly2.jumpgates import jumpgate_problems
-from nomicon.packs.nomopoly2.money import pay
+from nomicon.packs.nomopoly2.money import owned_squares, pay
 from nomicon.packs.nomopoly2.named import CARNIVAL
 from nomicon.packs.nomopoly2.ownership import CORPORATE_COLORS, GOVERNMENT_COLORS, blocks
 from nomicon.packs.nomopoly2.terms import (
     CORPORATION,
+    DOLLARS,
     GOVERNMENT,
     LOCATION,
     PACK,
@@ -163,6 +164,21 @@ def _owned(ctx: Ctx, actor: str, number: int) -> None:
                 detail=f"its owner is {owner or 'nobody'}")
 
 
+def _afford(ctx: Ctx, actor: str, amount: int) -> None:
+    have = ctx.balance(actor, DOLLARS)
+    ctx.require(have >= amount, f"{actor} has ${have}, not the ${amount} it costs")
+
+
+def _open_colors(ctx: Ctx, colors: tuple[str, ...]) -> list[str]:
+    """``colors`` but those of a block (XIII.7)."""
+    taken = {c for found in blocks(ctx).values() for c in found}
+    return [c for c in colors if c not in taken]
+
+
+def _paintable(ctx: Ctx, actor: str) -> list[int]:
+    return [n for n in owned_squares(ctx, actor) if coating_of(ctx, n) != TEFFLON]
+
+
 def _coat(ctx: Ctx, number: int, coating: str | None, by: str) -> None:
     ctx.set(_space(number, COATING), coating)
     said = f"coated in {coating}" if coating else "no longer coated"
@@ -204,17 +220,36 @@ class CorporatePainting(Rule):
     params: Params
 
     def _corporate(self, ctx: Ctx, actor: str) -> list[str]:
-        return list(CORPORATE_COLORS)
+        return _open_colors(ctx, CORPORATE_COLORS)
 
-    @action("paint-square", Arg("square", int), Arg("color", choices="_corporate"))
+    def _mine(self, ctx: Ctx, actor: str) -> list[int]:
+        return _paintable(ctx, actor)
+
+    def _why_not_mine(self, ctx: Ctx, actor: str, value: Any) -> None:
+        _owned(ctx, actor, int(value))
+        require_recolor(ctx, int(value), WHITE)
+
+    def _why_not_color(self, ctx: Ctx, actor: str, value: Any) -> None:
+        require_recolor(ctx, 0, str(value))
+        ctx.refuse(f"{value} is not a Corporate Color",
+                   detail=f"they are {', '.join(CORPORATE_COLORS)}")
+
+    @action("paint-square", Arg("square", int, choices="_mine", explain="_why_not_mine"),
+            Arg("color", choices="_corporate", explain="_why_not_color"))
     def paint_square(self, ctx: Ctx, actor: str, square: int, color: str) -> None:
         """Paint a square you own in a Corporate Color ($50, to the Corporation)."""
+        ctx.require(canonical(color) in CORPORATE_COLORS, f"{color} is not a Corporate Color")
         _owned(ctx, actor, square)
         require_recolor(ctx, square, color)
         # XIX.2 names the Corporation patent holder of Corporate paint (Appendix A).
         pay(ctx, actor, CORPORATION, self.params.cost, f"{actor} paints square {square} "
             f"{canonical(color)}", forced=False)
         _paint(ctx, square, color, f"painted by its owner {actor}")
+
+    @paint_square.check
+    def _can_paint(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(_paintable(ctx, actor), f"{actor} owns no square that can be painted")
+        _afford(ctx, actor, self.params.cost)
 
 
 class GovernmentIssuePaint(Rule):
@@ -236,31 +271,57 @@ class GovernmentIssuePaint(Rule):
     def _government(self, ctx: Ctx, actor: str) -> list[str]:
         return list(GOVERNMENT_COLORS)
 
+    def _why_not_government(self, ctx: Ctx, actor: str, value: Any) -> None:
+        ctx.refuse(f"{value} is not a Government Color",
+                   detail=f"the paint comes in {', '.join(GOVERNMENT_COLORS)}")
+
     def _held(self, ctx: Ctx, actor: str) -> list[str]:
         return [c for c in GOVERNMENT_COLORS if ctx.balance(actor, paint_good(c)) > 0]
 
-    @action("buy-paint", Arg("color", choices="_government"))
+    @action("buy-paint", Arg("color", choices="_government", explain="_why_not_government"))
     def buy_paint(self, ctx: Ctx, actor: str, color: str) -> None:
         """Buy a can of Government Issue Paint ($100, to the Government)."""
         pay(ctx, actor, GOVERNMENT, self.params.cost, f"{actor} buys a can of "
             f"{canonical(color)} paint", forced=False)
         ctx.transfer(None, actor, 1, paint_good(color), "Government Issue Paint")
 
+    @buy_paint.check
+    def _can_buy(self, ctx: Ctx, actor: str) -> None:
+        _afford(ctx, actor, self.params.cost)
+
     def _why_no_can(self, ctx: Ctx, actor: str, value: Any) -> None:
         ctx.refuse(f"{actor} has no can of {canonical(str(value))} paint")
 
-    @action("pour-paint", Arg("color", choices="_held", explain="_why_no_can"))
+    def _pourable(self, ctx: Ctx, actor: str) -> list[str]:
+        here = ctx.attr(actor, LOCATION)
+        if not isinstance(here, int) or coating_of(ctx, here) == TEFFLON:
+            return []
+        return [c for c in self._held(ctx, actor) if c in _open_colors(ctx, (c,))]
+
+    @action("pour-paint", Arg("color", choices="_pourable", explain="_why_no_can"))
     def pour_paint(self, ctx: Ctx, actor: str, color: str) -> None:
         """Pour a can of paint you hold on the square you occupy."""
-        ctx.require(canonical(color) in GOVERNMENT_COLORS and
-                    ctx.balance(actor, paint_good(color)) > 0,
-                    f"{actor} has no can of {canonical(color)} paint")
         here = ctx.attr(actor, LOCATION)
         ctx.require(isinstance(here, int) and has_board(ctx) and board.layout(ctx).exists(here),
                     f"{actor} occupies no square")
         require_recolor(ctx, here, color)
+        ctx.require(ctx.balance(actor, paint_good(color)) > 0,
+                    f"{actor} has no can of {canonical(color)} paint")
         ctx.transfer(actor, None, 1, paint_good(color), "the can is expended")
         _paint(ctx, here, color, f"{actor} pours a can of paint")
+
+
+def _can_price(ctx: Ctx) -> int:
+    paint = rule_of(ctx, GovernmentIssuePaint)
+    return paint.params.cost if paint is not None else 100
+
+
+def _gipper_colors(ctx: Ctx, actor: str, service: int) -> list[str]:
+    """The colours the GIPPer can pour for ``actor``: those of her cans, and any when
+    she can pay for a new can too."""
+    have = ctx.balance(actor, DOLLARS)
+    return [c for c in GOVERNMENT_COLORS if (have >= service + _can_price(ctx)) or (
+        have >= service and ctx.balance(actor, paint_good(c)) > 0)]
 
 
 def _gipper_paint(ctx: Ctx, actor: str, color: str, service: int, what: str) -> int:
@@ -269,8 +330,7 @@ def _gipper_paint(ctx: Ctx, actor: str, color: str, service: int, what: str) -> 
     service. Returns the service fee."""
     ctx.require(canonical(color) in GOVERNMENT_COLORS, f"{color} is not a Government Color",
                 detail=f"the GIPPer carries {', '.join(GOVERNMENT_COLORS)}")
-    paint = rule_of(ctx, GovernmentIssuePaint)
-    can_price = paint.params.cost if paint is not None else 100
+    can_price = _can_price(ctx)
     if ctx.balance(actor, paint_good(color)) > 0:
         ctx.transfer(actor, None, 1, paint_good(color), f"the GIPPer pours it on {what}")
     else:
@@ -294,9 +354,24 @@ class TheGipper(Rule):
     params: Params
 
     def _government(self, ctx: Ctx, actor: str) -> list[str]:
-        return list(GOVERNMENT_COLORS)
+        return [c for c in _gipper_colors(ctx, actor, self.params.service)
+                if c in _open_colors(ctx, GOVERNMENT_COLORS)]
 
-    @action("hire-gipper", Arg("square", int), Arg("color", choices="_government"))
+    def _mine(self, ctx: Ctx, actor: str) -> list[int]:
+        return _paintable(ctx, actor)
+
+    def _why_not_mine(self, ctx: Ctx, actor: str, value: Any) -> None:
+        _owned(ctx, actor, int(value))
+        require_recolor(ctx, int(value), WHITE)
+
+    def _why_not_color(self, ctx: Ctx, actor: str, value: Any) -> None:
+        require_recolor(ctx, 0, str(value))
+        ctx.require(canonical(str(value)) in GOVERNMENT_COLORS,
+                    f"{value} is not a Government Color")
+        _afford(ctx, actor, self.params.service + _can_price(ctx))
+
+    @action("hire-gipper", Arg("square", int, choices="_mine", explain="_why_not_mine"),
+            Arg("color", choices="_government", explain="_why_not_color"))
     def hire(self, ctx: Ctx, actor: str, square: int, color: str) -> None:
         """Have the GIPPer pour a can on a square you own ($50, and the can or $100)."""
         _owned(ctx, actor, square)
@@ -305,6 +380,11 @@ class TheGipper(Rule):
         _paint(ctx, square, color, f"the GIPPer, hired by {actor}")
         ctx.emit(GIPPER_HIRED, f"{actor} hires the GIPPer for square {square}",
                  player=actor, target=str(square), fee=fee)
+
+    @hire.check
+    def _can_hire(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(_paintable(ctx, actor), f"{actor} owns no square that can be painted")
+        _afford(ctx, actor, self.params.service)
 
 
 class PaintingTheElephant(Rule):
@@ -321,9 +401,14 @@ class PaintingTheElephant(Rule):
     params: Params
 
     def _government(self, ctx: Ctx, actor: str) -> list[str]:
-        return list(GOVERNMENT_COLORS)
+        return _gipper_colors(ctx, actor, self.params.service)
 
-    @action("paint-elephant", Arg("color", choices="_government"))
+    def _why_not_government(self, ctx: Ctx, actor: str, value: Any) -> None:
+        ctx.require(canonical(str(value)) in GOVERNMENT_COLORS,
+                    f"{value} is not a Government Color")
+        _afford(ctx, actor, self.params.service + _can_price(ctx))
+
+    @action("paint-elephant", Arg("color", choices="_government", explain="_why_not_government"))
     def paint_elephant(self, ctx: Ctx, actor: str, color: str) -> None:
         """Have the GIPPer pour a can on the elephant ($1000, and the can or $100)."""
         fee = _gipper_paint(ctx, actor, color, self.params.service, "the elephant")
@@ -334,6 +419,10 @@ class PaintingTheElephant(Rule):
         ctx.set(ELEPHANT_SKIN, canonical(color))
         ctx.emit(GIPPER_HIRED, f"{actor} hires the GIPPer to paint the elephant "
                  f"{canonical(color)}", player=actor, target="elephant", fee=fee)
+
+    @paint_elephant.check
+    def _can_paint_him(self, ctx: Ctx, actor: str) -> None:
+        _afford(ctx, actor, self.params.service)
 
 
 class BlockProtection(Rule):

@@ -14,7 +14,7 @@ from typing import Any
 from nomicon.authoring import Ctx, Rule, hook
 from nomicon.boards import walker
 from nomicon.packs.nomopoly2.money import pay
-from nomicon.packs.nomopoly2.named import DOUBLE_DIP, named_square
+from nomicon.packs.nomopoly2.named import DOUBLE_DIP, holds_money, named_square
 from nomicon.packs.nomopoly2.terms import PACK, has_board, is_in_reverse, owner_of
 from nomicon.packs.nomopoly2.turns import NORMAL, walk_player
 
@@ -45,7 +45,7 @@ class DoubleDip(Rule):
         walk_player(ctx, player, 2 * rolled, reverse=is_in_reverse(ctx, player),
                     kind=NORMAL, roll=2 * rolled, **{EXTRA: True})
         owner = owner_of(ctx, here)
-        if owner is None or owner == player:
+        if owner is None or owner == player or not holds_money(ctx, owner):
             return
         logged = [ctx.logged(seq) for seq in range(first + 1, ctx.last_seq() + 1)]
         paid = [e["data"] for e in logged if e["type"] == "transfer"]

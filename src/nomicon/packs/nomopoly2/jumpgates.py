@@ -17,6 +17,7 @@ from nomicon.boards import walker
 from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.events import SQUARE_BOUGHT, SquareBought
 from nomicon.packs.nomopoly2.money import market_value, pay
+from nomicon.packs.nomopoly2.named import holds_money
 from nomicon.packs.nomopoly2.terms import (
     DOLLARS,
     GOVERNMENT,
@@ -101,7 +102,7 @@ class UsingAJumpgate(Rule):
         # The owner of the square moved from sets and collects the toll (a ruling:
         # the two squares may have different owners after a sale).
         owner, toll = owner_of(ctx, here), int(square(ctx, here).get(TOLL) or 0)
-        if toll and owner is not None and owner != player:
+        if toll and holds_money(ctx, owner) and owner != player:
             pay(ctx, player, owner, toll, f"the Jumpgate toll from square {here}")
         walker.redirect(ctx, data, sister, f"the Jumpgate from square {here}")
 

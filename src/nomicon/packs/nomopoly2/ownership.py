@@ -196,6 +196,8 @@ class Rent(Rule):
         owner = record.get("owner")
         if not record.get("name") or owner is None or owner == player:
             return
+        if owner == CHARITY:
+            return  # Charity holds squares to give away (VIII.13), not money
         if number in (ctx.attr(player, "homesteads", []) or []):
             return  # VIII.12: never pays rent for her Homestead
         if ctx.attr(player, "glue_held") == number:

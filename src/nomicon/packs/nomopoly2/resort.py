@@ -16,7 +16,7 @@ from nomicon.boards import walker
 from nomicon.packs.nomopoly2.colors import GLUE_HELD, GLUE_LOST
 from nomicon.packs.nomopoly2.events import RENT_PAID, RentPaid
 from nomicon.packs.nomopoly2.money import pay
-from nomicon.packs.nomopoly2.named import RESORT, named_square
+from nomicon.packs.nomopoly2.named import RESORT, holds_money, named_square
 from nomicon.packs.nomopoly2.terms import CORPORATION, PACK, has_board
 from nomicon.packs.nomopoly2.turns import NORMAL
 
@@ -37,7 +37,8 @@ class HealthfulFees(Rule):
     @hook(RENT_PAID)
     def half_to_the_corporation(self, ctx: Ctx, data: RentPaid) -> None:
         owner, amount = data["owner"], data["amount"]
-        if data["square"] != named_square(ctx, RESORT) or owner == CORPORATION or amount <= 0:
+        if (data["square"] != named_square(ctx, RESORT) or owner == CORPORATION or amount <= 0
+                or not holds_money(ctx, owner)):
             return
         pay(ctx, owner, CORPORATION, amount * self.params.share / 100,
             f"half the fees paid at Vynd's Hot Springs Resort (square {data['square']})")

@@ -14,6 +14,7 @@ from nomicon.authoring import Arg, Ctx, Rule, RuleParams, action, hook
 from nomicon.boards import walker
 from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.money import pay
+from nomicon.packs.nomopoly2.named import holds_money
 from nomicon.packs.nomopoly2.terms import PACK, has_board, owner_of, square
 
 UTILITY = "utility"
@@ -69,7 +70,7 @@ class UtilityRent(Rule):
         if player is None or not has_board(ctx) or not _is_utility(ctx, here):
             return
         owner = owner_of(ctx, here)
-        if owner is None or owner == player:
+        if owner is None or owner == player or not holds_money(ctx, owner):
             return
         pips = ctx.roll(6, f"utility: {owner} rolls for square {here}")
         pay(ctx, player, owner, self.params.per_pip * pips,
