@@ -40,7 +40,7 @@ def test_xiii_3_an_owner_paints_a_corporate_color_for_50_to_the_corporation() ->
     g.act("alice", "paint-square", square=5, color="red")
     assert space(g, 5)["color"] == "red"
     assert g.dollars("alice") == 950 and g.dollars("corporation") == 50
-    with pytest.raises(ActionRefused, match=r"color 'teal' is not allowed \(Rule 1303,"):
+    with pytest.raises(ActionRefused, match=r"teal is not a Corporate Color \(Rule 1303,"):
         g.act("alice", "paint-square", square=5, color="teal")
     with pytest.raises(ActionRefused, match=r"square 6 is not alice's.*\(Rule 1303,"):
         g.act("alice", "paint-square", square=6, color="red")
@@ -58,7 +58,7 @@ def test_xiii_4_a_can_of_government_paint_is_poured_where_she_stands() -> None:
     # Poured on the square she occupies, owned by nobody, and the can is expended.
     assert space(g, 7)["color"] == "navy"
     assert g.view()["accounts"]["alice"].get("paint_navy", 0) == 0
-    with pytest.raises(ActionRefused, match=r"color 'red' is not allowed \(Rule 1304,"):
+    with pytest.raises(ActionRefused, match=r"red is not a Government Color \(Rule 1304,"):
         g.act("alice", "buy-paint", color="red")
 
 

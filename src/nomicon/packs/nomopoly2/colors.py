@@ -248,7 +248,7 @@ class CorporatePainting(Rule):
 
     @paint_square.check
     def _can_paint(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(_paintable(ctx, actor), f"{actor} owns no square that can be painted")
+        ctx.require(owned_squares(ctx, actor), f"{actor} owns no square")
         _afford(ctx, actor, self.params.cost)
 
 
@@ -290,6 +290,9 @@ class GovernmentIssuePaint(Rule):
         _afford(ctx, actor, self.params.cost)
 
     def _why_no_can(self, ctx: Ctx, actor: str, value: Any) -> None:
+        here = ctx.attr(actor, LOCATION)
+        if isinstance(here, int):
+            require_recolor(ctx, here, str(value))
         ctx.refuse(f"{actor} has no can of {canonical(str(value))} paint")
 
     def _pourable(self, ctx: Ctx, actor: str) -> list[str]:
@@ -383,7 +386,7 @@ class TheGipper(Rule):
 
     @hire.check
     def _can_hire(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(_paintable(ctx, actor), f"{actor} owns no square that can be painted")
+        ctx.require(owned_squares(ctx, actor), f"{actor} owns no square")
         _afford(ctx, actor, self.params.service)
 
 
