@@ -85,8 +85,9 @@ def test_xiii_5_the_gipper_brings_a_can_for_50_above_the_paint() -> None:
 
 def test_xiii_6_painting_the_elephant_costs_1000_plus_the_paint() -> None:
     g = new()
-    with pytest.raises(ActionRefused, match=r"alice has 900 dollars, not 1000"):
-        g.act("alice", "paint-elephant", color="maroon")  # the can first, then $1000
+    with pytest.raises(ActionRefused, match=r"alice has \$1000, not the \$1100 it costs "
+                       r"\(Rule 1306,"):
+        g.act("alice", "paint-elephant", color="maroon")  # $1000 and a new can
     assert g.dollars("alice") == 1000 and "pseudo" not in g.view()
     g.set("accounts.alice.dollars", 1500)
     g.act("alice", "paint-elephant", color="maroon")
