@@ -213,3 +213,19 @@ def test_xiii_12_grease_sends_a_landing_on_to_the_successor() -> None:
     g.act("bob", "apply-grease", square=7)
     earned_turn(g, "alice", [2, 3])
     assert g.view()["players"]["alice"]["location"] == 8  # 6 and 7 greased: on to 8
+
+
+def test_xiii_11_a_sick_player_on_glue_rolls_no_die_and_stays_without_paying() -> None:
+    g = new(("alice", "bob"))
+    paint_owned(g)
+    own(g, "bob", 5, color="red")
+    g.set("board.spaces.5.name", "Sticky")
+    g.set("players.alice.location", 5)
+    g.set("players.alice.sick", True)
+    g.act("bob", "apply-glue", square=5)
+    earned_turn(g, "alice", [])
+    turn = g.events("nomopoly2.turn-taken")[-1]["data"]
+    assert (turn["dice"], turn["end"]) == ([], 5)
+    assert space(g, 5)["coating"] is None
+    assert not g.events("nomopoly2.rent-paid")  # she never left, so never landed
+    assert g.dollars("alice") == 1000 - 10

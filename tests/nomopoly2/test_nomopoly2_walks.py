@@ -267,3 +267,14 @@ def test_xxv_1_the_resorts_owner_pays_the_corporation_half_its_fees() -> None:
     earned_turn(g, "alice", [2, 3])
     # Rent a tenth of $130; half of the $13 to the Corporation, rounded ($6.50: $7).
     assert g.dollars("corporation") == 7
+
+
+def test_xvi_3_subtracted_dice_below_one_leave_her_where_she_is() -> None:
+    g = new(("alice", "bob"))
+    paint_owned(g)
+    g.act("alice", "buy-extra-dice", count=1)
+    g.act("alice", "use-extra-dice", count=1, sign="-")
+    earned_turn(g, "alice", [1, 2, 6])  # 3 - 6
+    turn = g.events("nomopoly2.turn-taken")[-1]["data"]
+    assert (turn["pips"], turn["start"], turn["end"]) == (-3, 1, 1)
+    assert g.events("walked")[-1]["data"]["stopped"].startswith("no pips to move")

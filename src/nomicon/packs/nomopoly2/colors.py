@@ -494,6 +494,16 @@ class RemovingTefflon(Rule):
         _coat(ctx, square, None, f"its Tefflon removed by {actor}")
 
 
+def stay_put(ctx: Ctx, data: dict[str, Any]) -> bool:
+    """From a ``left`` hook: a normal turn with no pips to move (glue took a Sick
+    player's only die, extra dice took the total below one) does not leave its square,
+    and so lands nowhere (no rent, no prompt to buy). Returns whether it stopped."""
+    if data.get("kind") == NORMAL and "roll" in data and int(data["remaining"]) <= 0:
+        walker.stop(ctx, data, "no pips to move")
+        return True
+    return False
+
+
 def _glue_affects(ctx: Ctx, player: Any, number: int) -> bool:
     return (isinstance(player, str) and coating_of(ctx, number) == GLUE
             and owner_of(ctx, number) != player)
@@ -536,6 +546,8 @@ class Glue(Rule):
     @hook(walker.LEFT)
     def moves_off(self, ctx: Ctx, data: dict[str, Any]) -> None:
         player = data.get("player")
+        if stay_put(ctx, data):
+            return  # she remains on her square, and so does a glue stop's protection
         if player is not None and ctx.is_player(player):
             # The rent protection lasts "as long as that player remains on that square".
             ctx.set_attr(player, GLUE_HELD, None)

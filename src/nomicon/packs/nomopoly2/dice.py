@@ -15,7 +15,7 @@ from typing import Any
 from nomicon.authoring import Arg, Ctx, Currency, Rule, RuleParams, action, adjust, hook
 from nomicon.boards import walker
 from nomicon.packs.nomopoly2 import board
-from nomicon.packs.nomopoly2.colors import recolor
+from nomicon.packs.nomopoly2.colors import recolor, stay_put
 from nomicon.packs.nomopoly2.events import TURN_TAKEN, TurnTaken
 from nomicon.packs.nomopoly2.money import pay
 from nomicon.packs.nomopoly2.terms import (
@@ -90,6 +90,10 @@ class UsingExtraDice(Rule):
         held = ctx.balance(actor, EXTRA_DICE)
         ctx.require(held >= count, f"{actor} has {held} extra dice, not {count}")
         ctx.set_attr(actor, EXTRA_DICE_WISH, {"count": count, "sign": 1 if sign == "+" else -1})
+
+    @hook(walker.LEFT)
+    def below_one(self, ctx: Ctx, data: dict[str, Any]) -> None:
+        stay_put(ctx, data)  # subtracted dice leave no pips: she does not move
 
     @adjust(TURN_DICE)
     def add_them(self, ctx: Ctx, asked: dict[str, Any]) -> dict[str, Any]:
