@@ -8,6 +8,8 @@ from typing import Any
 
 import nomicon
 from nomicon.kernel.engine import Game
+from nomicon.kernel.pack import Registry
+from nomicon.packs.nomopoly2 import NomopolyII, candyland
 
 #: A Monday morning; the tests' clock moves on from here an hour at a time.
 START = datetime(2021, 3, 1, 9, tzinfo=UTC)
@@ -55,9 +57,19 @@ class Clock:
         return [e for e in self.game.log if e["type"] in types]
 
 
-def new(players: tuple[str, ...] = ("alice", "bob"), seed: int = 1, **params: Any) -> Clock:
+class WithoutCandyland(NomopolyII):
+    """The pack without section XVII, whose CL turns move every player at the end of
+    each update: the tests of other sections read the state their turns leave."""
+
+    initial = tuple(i for i in NomopolyII.initial if i.cls not in candyland.RULES)
+
+
+def new(players: tuple[str, ...] = ("alice", "bob"), seed: int = 1, *,
+        candyland: bool = False, **params: Any) -> Clock:
+    """A game of Nomopoly II; without the Candyland Phase unless ``candyland``."""
+    registry = None if candyland else Registry([WithoutCandyland()])
     game = nomicon.new_game("nomopoly-ii", players=list(players), seed=seed, start=START,
-                            params=params, allow_forced=True)
+                            params=params, allow_forced=True, registry=registry)
     return Clock(game)
 
 

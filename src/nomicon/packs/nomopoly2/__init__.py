@@ -32,18 +32,26 @@ from nomicon.packs.nomopoly2 import (
     actions,
     base,
     board,
+    candyland,
+    carnival,
+    colors,
     corporation,
+    dice,
     doom,
+    doubledip,
     ending,
     government,
+    jumpgates,
     labour,
     lottery,
     money,
     ownership,
     pseudo,
     report,
+    resort,
     schedule,
     turns,
+    utilities,
     watertower,
 )
 from nomicon.packs.nomopoly2 import proposals as proposals_
@@ -68,6 +76,8 @@ SECTIONS: tuple[type[Rule], ...] = (
     *STORES_RULES,
     *pseudo.RULES, *doom.RULES, *watertower.RULES,
     *report.RULES,
+    *jumpgates.RULES, *utilities.RULES, *colors.RULES, *carnival.RULES, *dice.RULES,
+    *candyland.RULES, *doubledip.RULES, *resort.RULES,
 )
 
 
@@ -104,6 +114,7 @@ class NomopolyII(Pack):
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         problems = board.board_problems(state) + pseudo.problems(state)
+        problems += colors.square_problems(state)
         for holder, balances in state.get("accounts", {}).items():
             amount = balances.get(DOLLARS, 0)
             if not isinstance(amount, int) or amount < 0:

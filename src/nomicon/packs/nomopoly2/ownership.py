@@ -197,8 +197,12 @@ class Rent(Rule):
         owner = record.get("owner")
         if not record.get("name") or owner is None or owner == player:
             return
+        if owner == CHARITY:
+            return  # Charity holds squares to give away (VIII.13), not money
         if number in (ctx.attr(player, "homesteads", []) or []):
             return  # VIII.12: never pays rent for her Homestead
+        if ctx.attr(player, "glue_held") == number:
+            return  # XIII.11: stuck by the square's glue (colors.py)
         amount = owed_to(ctx, player, owner, rent(ctx, number))
         if amount <= 0:
             return

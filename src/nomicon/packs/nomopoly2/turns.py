@@ -35,6 +35,9 @@ from nomicon.packs.nomopoly2.terms import (
 )
 
 TURN_DICE = "nomopoly2.turn-dice"
+#: How many dice a turn rolls, asked before rolling (``{"player", "count", "kind"}``):
+#: glue (XIII.11) takes one away.
+TURN_DICE_COUNT = "nomopoly2.turn-dice-count"
 NORMAL, CANDYLAND = "normal", "candyland"
 #: A turn's doubles may chain; past this many extra turns in a row the admin stops
 #: them (a die that always shows doubles is a broken die, not a rule).
@@ -76,6 +79,9 @@ def _one_turn(ctx: Ctx, player: str, *, kind: str, speeding: int) -> dict[str, A
         fine(ctx, player, params.speeding_fine + params.speeding_step * (speeding - 2),
              f"speeding for {speeding} consecutive turns")
     count = 1 if is_sick(ctx, player) or is_hurt(ctx, player) else 2
+    counted: dict[str, Any] | None = ctx.adjust(
+        TURN_DICE_COUNT, {"player": player, "count": count, "kind": kind})
+    count = max(0, int(counted["count"])) if counted is not None else count
     rolled = [ctx.roll(6, f"{player}'s turn") for _ in range(count)]
     asked: dict[str, Any] | None = ctx.adjust(
         TURN_DICE, {"player": player, "dice": rolled, "kind": kind})
