@@ -68,6 +68,15 @@ class Settings:
     db: str | None = None
 
 
+def show_version(asked: bool) -> None:
+    """``--version``: the installed package's version, from its metadata."""
+    if asked:
+        from importlib.metadata import version
+
+        typer.echo(f"nomicon {version('nomicon')}")
+        raise typer.Exit(DONE)
+
+
 @app.callback()
 def root(
     ctx: typer.Context,
@@ -75,6 +84,9 @@ def root(
         "--db", metavar="URL", envvar="NOMICON_DB", show_envvar=False,
         help="Database URL or SQLite file (default: $NOMICON_DB, else nomicon.db in the "
              "working directory).")] = None,
+    version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=show_version,
+        help="Show the version and exit.")] = False,
 ) -> None:
     """Run games of Nomic with executable rules."""
     ctx.obj = Settings(db)
