@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import PACK, START, T1, Cli
 from typer.testing import CliRunner
 
@@ -82,3 +83,17 @@ def test_state_draws_the_grid_at_80_columns(cli: Cli) -> None:
     # The board's other facts in words, not as one long line of the squares.
     assert "board: nweek 1 · temperature 10" in result.stdout
     assert '"substance"' not in result.stdout
+
+
+@pytest.mark.parametrize("pack", ["infinite-nomic-r7", "nomopoly-iv", "ackanomic-goofspiel"])
+def test_state_fits_80_columns_in_words(cli: Cli, pack: str) -> None:
+    made = cli.json("new", pack, "--players", "alice,bob,carol", "--seed", "1",
+                    "--start", START)
+    result = CliRunner().invoke(app, ["--db", cli.url, "state", made["game"]],
+                                env={"COLUMNS": "80"}, terminal_width=80)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines), [x for x in lines if len(x) > 80]
+    # No part of the state is shown as JSON: parts of a pack are tables or words.
+    assert '{"' not in result.stdout
+    assert "Board (0 empty spaces" not in result.stdout

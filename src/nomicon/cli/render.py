@@ -76,11 +76,12 @@ def _other(console: Console, key: str, value: Any) -> None:
         for rid, record in value.items():
             _row(table, rid, *(record.get(c) for c in columns))
         _fitted(console, table, value, columns)
-    elif isinstance(value, dict) and all(not isinstance(v, dict | list) for v in value.values()):
-        console.print(Text(f"{key}: " + " · ".join(f"{k} {cell(v)}" for k, v in value.items())),
+    elif isinstance(value, dict) and all(not isinstance(v, dict) for v in value.values()):
+        console.print(Text(f"{key.replace('_', ' ')}: "
+                           + " · ".join(f"{k} {cell(v)}" for k, v in value.items())),
                       soft_wrap=False)
     else:
-        console.print(Text(f"{key}: {compact(value)}"))
+        console.print(Text(f"{key.replace('_', ' ')}: {compact(value)}"), soft_wrap=False)
 
 
 def _fitted(console: Console, table: Table, records: dict[str, Any], columns: list[str]) -> None:
@@ -183,7 +184,8 @@ def _spaces(console: Console, spaces: dict[str, Any], players: dict[str, Any]) -
         return bool(here.get(key)) or (isinstance(space, dict) and any(space.values()))
 
     shown = [k for k in keys if show_all or occupied(k)]
-    title = "Board" if show_all else f"Board ({len(keys) - len(shown)} empty spaces not shown)"
+    hidden = len(keys) - len(shown)
+    title = f"Board ({hidden} empty spaces not shown)" if hidden else "Board"
     table = _table(title, "space", *columns, "players")
     for key in shown:
         space = spaces[key] if isinstance(spaces[key], dict) else {"value": spaces[key]}
@@ -205,13 +207,14 @@ def _prompts(console: Console, prompts: list[dict[str, Any]]) -> None:
 def _proposals(console: Console, proposals: dict[str, Any]) -> None:
     if not proposals:
         return
-    table = _table("Proposals", "id", "status", "details")
+    # Who proposed what, in words; the texts and amendments are `nomicon proposals`'.
+    table = _table("Proposals", "id", "status", "by", "title")
     for pid, proposal in proposals.items():
         if not isinstance(proposal, dict):
-            _row(table, pid, None, compact(proposal, 80))
+            _row(table, pid, None, None, compact(proposal, 80))
             continue
-        details = {k: v for k, v in proposal.items() if k not in ("id", "status")}
-        _row(table, pid, proposal.get("status"), compact(details, 120))
+        _row(table, pid, proposal.get("status"), proposal.get("author"),
+             proposal.get("title") or proposal.get("text"))
     console.print(table)
 
 
@@ -220,7 +223,8 @@ def _accounts(console: Console, view: dict[str, Any]) -> None:
     others = {k: v for k, v in (view.get("accounts") or {}).items() if k not in players}
     if others:
         console.print(Text("accounts: " + " · ".join(f"{k}: {cell(v)}"
-                                                     for k, v in others.items())))
+                                                     for k, v in others.items())),
+                      soft_wrap=False)
 
 
 # -- the log ----------------------------------------------------------------------
