@@ -89,6 +89,14 @@ def test_a_refused_new_game_keeps_the_form_and_says_why_beside_the_field(app: Fa
     assert params.status_code == 400
     assert 'value="2"' in _element(params.text, "param-infinite-nomic-r7-board_size")
     assert "board_size" in _element(params.text, "new-game-error")
+    # Joining: the name typed stays, the reason beside it.
+    other = log_in(app, "bob", sign_up_first=True)
+    made = other.post("/games", {"pack": PACK, "player": "bob"})
+    game = made.headers["location"].rsplit("/", 1)[1]
+    join = alice.post(f"/games/{game}/join", {"role": "player", "player": "Al Ice"})
+    assert join.status_code == 400
+    assert 'value="Al Ice"' in _element(join.text, f"player-{game}")
+    assert "'Al Ice' is not a valid name" in _element(join.text, f"player-{game}-error")
     long_name = alice.post("/games", {"pack": PACK, "name": "x" * 81})
     assert long_name.status_code == 400
     assert "at most 80 characters" in _element(long_name.text, "new-name-error")

@@ -79,7 +79,7 @@ def new(
                    style="bold"))
     out.print(Text(f"players: {cell(summary['players'])}"))
     out.print(Text(f"clock: {summary['clock']}"))
-    out.print(Text(f"dice seed commitment: {summary['commitment']}"))
+    out.print(Text(f"dice commitment {summary['commitment']}"))  # 80 columns, hash whole
     out.print(Text(f"next: nomicon state {game.id} · nomicon legal {game.id} PLAYER · "
                    f"nomicon act {game.id} PLAYER ACTION"))
 
