@@ -49,6 +49,8 @@ def test_help_fits_80_columns_without_cut_lines_or_markup(words: tuple[str, ...]
         assert len(line) <= WIDTH, line
         assert line.startswith("Usage:") or not line.rstrip().endswith("..."), line
         assert not RAW_MARKUP.search(line), line
+        # An option's name is not cut at its hyphen ("--with-" / "secret").
+        assert not re.search(r"--[\w-]*-$", line.rstrip()), line
 
 
 def test_the_list_of_commands_gives_each_first_sentence_whole() -> None:
