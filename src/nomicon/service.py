@@ -70,6 +70,7 @@ from nomicon.kernel.errors import ActionError, CommitFailed, GameError
 from nomicon.kernel.pack import Registry
 from nomicon.kernel.state import copy_tree, fold
 from nomicon.kernel.timefmt import parse
+from nomicon.names import game_name
 from nomicon.recentgames import RecentGames
 from nomicon.store import (
     Claim,
@@ -165,14 +166,23 @@ class GameService:
         params: dict[str, Any] | None = None,
         start: datetime | None = None,
         game_id: str | None = None,
+        name: str | None = None,
+        meta: Mapping[str, Any] | None = None,
     ) -> Game:
-        """Create a game, store it with its first events, and return it (attached)."""
+        """Create a game, store it with its first events, and return it (attached).
+
+        ``name``: the game's display name (kept in its record, shown in lists);
+        ``meta``: more of the record's summary to keep (the game's rules never read it).
+        """
         start = start or self.now()
+        kept = dict(meta or {})
+        if (shown := game_name(name)) is not None:
+            kept["name"] = shown
         for _ in range(RETRIES):
             gid = game_id or secrets.token_hex(4)
             game = nomicon.new_game(pack, players, seed=seed, params=params, start=start,
                                     game_id=gid, registry=self.registry, allow_forced=False)
-            if not self.store_new(game, created=start):
+            if not self.store_new(game, created=start, meta=kept):
                 if game_id is not None:
                     raise GameError(f"a game {game_id!r} already exists")
                 continue  # a random id that is taken: draw another
@@ -183,13 +193,14 @@ class GameService:
         raise GameError("could not find a free game id")  # pragma: no cover
 
     def store_new(self, game: Game, parent: str | None = None, *,
-                  created: datetime | None = None) -> bool:
+                  created: datetime | None = None,
+                  meta: Mapping[str, Any] | None = None) -> bool:
         """Store a game made in memory (its log from its creation), attached to the
         store; ``parent``: the game that started it; ``created``: default, the game's
         start. False, storing nothing, when the store has a game of its id."""
         record = GameRecord(id=game.id, pack=game.pack.id,
                             created=created or parse(game.state.root["game"]["start"]),
-                            meta=_meta(game, {}), secret=game.secret.hex(),
+                            meta=_meta(game, meta or {}), secret=game.secret.hex(),
                             next_due=game.next_due(), parent=parent)
         try:
             self.store.create_game(record, game.log, series=series.initial(game))

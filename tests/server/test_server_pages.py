@@ -38,7 +38,7 @@ def test_sign_up_refusals_are_shown(app: FastAPI) -> None:
     differ = browser.post("/signup", {"name": "eve", "password": PASSWORD, "again": "other!!!!"},
                           csrf_from="/signup")
     assert differ.status_code == 422 and "the two passwords differ" in differ.text
-    bad = browser.post("/signup", {"name": "Eve", "password": PASSWORD, "again": PASSWORD},
+    bad = browser.post("/signup", {"name": "9eve", "password": PASSWORD, "again": PASSWORD},
                        csrf_from="/signup")
     assert bad.status_code == 422 and "not a valid name" in bad.text
 

@@ -18,6 +18,7 @@ import typer
 
 from nomicon.kernel.errors import ActionError, NomiconError
 from nomicon.kernel.timefmt import parse as parse_time
+from nomicon.names import player_name
 
 # The store (SQLAlchemy), Rich and YAML are imported where they are used: listing the
 # commands (``nomicon --help``) needs none of them.
@@ -52,11 +53,13 @@ AtOption = Annotated[
                  help="Act at this game time instead of now (testing)."),
 ]
 GameArgument = Annotated[str, typer.Argument(metavar="GAME", help="The game's id.")]
+# Names are normalised as everywhere else (" Bob " is bob): see nomicon.names.
 ActorArgument = Annotated[
-    str, typer.Argument(metavar="ACTOR", help="A player's name, or admin.")
+    str, typer.Argument(metavar="ACTOR", help="A player's name, or admin.",
+                        callback=player_name)
 ]
 ViewerOption = Annotated[
-    str, typer.Option("--as", metavar="VIEWER",
+    str, typer.Option("--as", metavar="VIEWER", callback=player_name,
                       help="See what this player sees (default: the admin, who sees all).")
 ]
 
@@ -68,6 +71,15 @@ class Settings:
     db: str | None = None
 
 
+def show_version(asked: bool) -> None:
+    """``--version``: the installed package's version, from its metadata."""
+    if asked:
+        from importlib.metadata import version
+
+        typer.echo(f"nomicon {version('nomicon')}")
+        raise typer.Exit(DONE)
+
+
 @app.callback()
 def root(
     ctx: typer.Context,
@@ -75,6 +87,9 @@ def root(
         "--db", metavar="URL", envvar="NOMICON_DB", show_envvar=False,
         help="Database URL or SQLite file (default: $NOMICON_DB, else nomicon.db in the "
              "working directory).")] = None,
+    version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, callback=show_version,
+        help="Show the version and exit.")] = False,
 ) -> None:
     """Run games of Nomic with executable rules."""
     ctx.obj = Settings(db)
@@ -189,5 +204,5 @@ def parse_at(text: str | None, option: str = "--at") -> dt.datetime | None:
 
 
 def split_names(text: str | None) -> list[str]:
-    """``alice,bob`` -> ``["alice", "bob"]``."""
-    return [name.strip() for name in (text or "").split(",") if name.strip()]
+    """``Alice, bob`` -> ``["alice", "bob"]`` (names normalised)."""
+    return [player_name(name) for name in (text or "").split(",") if name.strip()]

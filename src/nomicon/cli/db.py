@@ -88,7 +88,7 @@ def export_game(
     """Write GAME to one JSON file: its record, rules, dice commitment and whole log,
     and those of its child games.
 
-    The dice secret is included only once it has been revealed, or with --with-secret.
+    With --with-secret, or once it has been revealed, the file holds the dice secret.
     With --as, the log as that player sees it (such a file cannot be imported).
     """
     from rich.text import Text

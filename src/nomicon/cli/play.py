@@ -23,6 +23,7 @@ from nomicon.cli.app import (
 from nomicon.display import cell
 from nomicon.kernel.errors import ActionError
 from nomicon.kernel.views import can_see
+from nomicon.names import player_name
 
 # Rich is imported where something is printed for people: ``nomicon --help`` imports
 # every command module, and ``--json`` needs no Rich either.
@@ -44,6 +45,8 @@ def new(
         "--start", metavar="ISO", help="The game clock at creation (default: now).")] = None,
     game_id: Annotated[str | None, typer.Option(
         "--id", help="The game's id (default: a short random one).")] = None,
+    name: Annotated[str | None, typer.Option(
+        "--name", help="The game's name, shown in lists (the id stays its key).")] = None,
     db: DbOption = None,
     json_out: JsonOption = False,
 ) -> None:
@@ -52,10 +55,12 @@ def new(
     when = parse_at(start, "--start")
     with service(ctx, db) as svc:
         game = svc.create(pack, split_names(players), seed=_seed(seed), params=params,
-                          start=when, game_id=game_id)
+                          start=when, game_id=game_id, name=name)
         view = game.view()
+        named = svc.store.get_game(game.id).meta.get("name")
     summary = {
         "game": game.id,
+        "name": named,
         "pack": game.pack.id,
         "title": view["game"].get("title"),
         "players": list(view["players"]),
@@ -69,10 +74,12 @@ def new(
     from rich.text import Text
 
     out = console()
-    out.print(Text(f"game {game.id} created: {summary['title']} ({game.pack.id})", style="bold"))
+    called = f"{named}, " if named else ""
+    out.print(Text(f"game {game.id} created: {called}{summary['title']} ({game.pack.id})",
+                   style="bold"))
     out.print(Text(f"players: {cell(summary['players'])}"))
     out.print(Text(f"clock: {summary['clock']}"))
-    out.print(Text(f"dice seed commitment: {summary['commitment']}"))
+    out.print(Text(f"dice commitment {summary['commitment']}"))  # 80 columns, hash whole
     out.print(Text(f"next: nomicon state {game.id} · nomicon legal {game.id} PLAYER · "
                    f"nomicon act {game.id} PLAYER ACTION"))
 
@@ -87,7 +94,8 @@ def _seed(text: str | None) -> int | str | None:
 def join(
     ctx: typer.Context,
     game: GameArgument,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The new player's name.")],
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The new player's name.",
+                                        callback=player_name)],
     at: AtOption = None,
     db: DbOption = None,
     json_out: JsonOption = False,

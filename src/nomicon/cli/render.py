@@ -17,14 +17,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from nomicon.cli import boards
 from nomicon.display import cell
 
 if TYPE_CHECKING:
     from nomicon.verify import Report
 
-# View keys that have their own section in the state rendering.
+# View keys that have their own section in the state rendering; ``index`` is the
+# engine's bookkeeping (counters, lookups), which a person has no use for.
 _SECTIONS = ("game", "players", "board", "turn", "prompts", "proposals", "rules", "dice",
-             "winners", "accounts", "timers")
+             "winners", "accounts", "timers", "index")
 # Above this many spaces, the board table shows only spaces with something on them.
 _FULL_BOARD = 40
 _LONG = 200
@@ -48,9 +50,11 @@ def _row(table: Table, *values: Any) -> None:
 
 
 # -- the state ------------------------------------------------------------------
-def state(console: Console, view: dict[str, Any], viewer: str = "admin") -> None:
-    """The game line, players, board, prompts and proposals of a view."""
-    _game_line(console, view, viewer)
+def state(console: Console, view: dict[str, Any], viewer: str = "admin", *,
+          name: str | None = None) -> None:
+    """The game line, players, board, prompts and proposals of a view, then the pack's
+    own tables; ``name``: the game's display name."""
+    _game_line(console, view, viewer, name)
     _players(console, view)
     _board(console, view)
     _prompts(console, view.get("prompts") or [])
@@ -58,13 +62,57 @@ def state(console: Console, view: dict[str, Any], viewer: str = "admin") -> None
     _accounts(console, view)
     for key, value in view.items():
         if key not in _SECTIONS and value not in (None, {}, [], ""):
-            console.print(Text(f"{key}: {compact(value)}"))
+            _other(console, key, value)
 
 
-def _game_line(console: Console, view: dict[str, Any], viewer: str) -> None:
+def _other(console: Console, key: str, value: Any) -> None:
+    """A part of the view the pack adds: a table of records, facts on a line, or the
+    value in brief."""
+    if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
+        columns: list[str] = []
+        for record in value.values():
+            columns.extend(k for k in record if k not in columns)
+        table = _table(key.replace("_", " ").capitalize(), "", *columns)
+        for rid, record in value.items():
+            _row(table, rid, *(record.get(c) for c in columns))
+        _fitted(console, table, value, columns)
+    elif isinstance(value, dict) and all(not isinstance(v, dict) for v in value.values()):
+        console.print(Text(f"{key.replace('_', ' ')}: "
+                           + " · ".join(f"{k} {cell(v)}" for k, v in value.items())),
+                      soft_wrap=False)
+    else:
+        console.print(Text(f"{key.replace('_', ' ')}: {compact(value)}"), soft_wrap=False)
+
+
+def _fitted(console: Console, table: Table, records: dict[str, Any], columns: list[str]) -> None:
+    """``table`` when it fits the terminal's width; else the same records turned on
+    their side (a row per attribute, a column per record), so that no header is
+    folded into pieces of words; else the table as it is."""
+    if _width(records, columns) <= console.width or len(records) > 8:
+        console.print(table)
+        return
+    sideways = _table(table.title if isinstance(table.title, str) else None, "",
+                      *records)
+    for column in columns:
+        _row(sideways, column.replace("_", " "), *(r.get(column) for r in records.values()))
+    console.print(sideways)
+
+
+def _width(records: dict[str, Any], columns: list[str]) -> int:
+    """About how wide a table of ``records`` is (each cell's text, and the spacing)."""
+    widths = [max([len(str(k)) for k in records] + [1])]
+    for column in columns:
+        texts = [cell(r.get(column)) for r in records.values() if isinstance(r, dict)]
+        widths.append(max([len(column)] + [len(t) for t in texts]))
+    return sum(widths) + 2 * len(widths)
+
+
+def _game_line(console: Console, view: dict[str, Any], viewer: str,
+               name: str | None = None) -> None:
     game = view.get("game", {})
     turn = view.get("turn") or {}
-    title = Text(str(game.get("title") or game.get("pack", "game")), style="bold")
+    title = Text(f"{name} · " if name else "", style="bold")
+    title.append(str(game.get("title") or game.get("pack", "game")), style="bold")
     title.append(f"  game {game.get('id', '?')} ({game.get('pack', '?')})", style="")
     if viewer != "admin":
         title.append(f", as seen by {viewer}", style="italic")
@@ -75,7 +123,8 @@ def _game_line(console: Console, view: dict[str, Any], viewer: str) -> None:
         parts.append(f"{number}{turn['current']}'s turn")
     console.print(Text(" · ".join(parts)))
     if game.get("seed_commitment"):
-        console.print(Text(f"dice seed commitment {game['seed_commitment']}", style="dim"))
+        # "dice commitment" and the 64 hex digits make 80 columns: the hash stays whole.
+        console.print(Text(f"dice commitment {game['seed_commitment']}", style="dim"))
     if view.get("winners"):
         console.print(Text(f"winners: {cell(view['winners'])}", style="bold"))
 
@@ -90,10 +139,11 @@ def _players(console: Console, view: dict[str, Any]) -> None:
         columns.extend(k for k in record if k not in ("name", "joined") and k not in columns)
     table = _table("Players", "player", *columns)
     current = (view.get("turn") or {}).get("current")
-    for name, record in players.items():
-        shown = f"{name} ▸" if name == current else name
-        _row(table, shown, *(record.get(column) for column in columns))
-    console.print(table)
+    shown = {(f"{name} ▸" if name == current else name): record
+             for name, record in players.items()}
+    for name, record in shown.items():
+        _row(table, name, *(record.get(column) for column in columns))
+    _fitted(console, table, shown, columns)
 
 
 def _board(console: Console, view: dict[str, Any]) -> None:
@@ -103,9 +153,14 @@ def _board(console: Console, view: dict[str, Any]) -> None:
     spaces = board.get("spaces")
     if isinstance(spaces, dict) and spaces:
         _spaces(console, spaces, view.get("players") or {})
-    rest = {k: v for k, v in board.items() if k != "spaces"}
+    drawn: tuple[str, ...] = ("spaces",)
+    if boards.is_grid(board):
+        boards.grid(console, view)
+        drawn = ("spaces", "squares", "width", "height")
+    rest = {k: v for k, v in board.items() if k not in drawn}
     if rest:
-        console.print(Text("board: " + " · ".join(f"{k} {cell(v)}" for k, v in rest.items())))
+        console.print(Text("board: " + " · ".join(f"{k} {cell(v)}" for k, v in rest.items())),
+                      soft_wrap=False)
 
 
 def _space_order(key: str) -> tuple[int, int | str]:
@@ -129,7 +184,8 @@ def _spaces(console: Console, spaces: dict[str, Any], players: dict[str, Any]) -
         return bool(here.get(key)) or (isinstance(space, dict) and any(space.values()))
 
     shown = [k for k in keys if show_all or occupied(k)]
-    title = "Board" if show_all else f"Board ({len(keys) - len(shown)} empty spaces not shown)"
+    hidden = len(keys) - len(shown)
+    title = f"Board ({hidden} empty spaces not shown)" if hidden else "Board"
     table = _table(title, "space", *columns, "players")
     for key in shown:
         space = spaces[key] if isinstance(spaces[key], dict) else {"value": spaces[key]}
@@ -151,13 +207,14 @@ def _prompts(console: Console, prompts: list[dict[str, Any]]) -> None:
 def _proposals(console: Console, proposals: dict[str, Any]) -> None:
     if not proposals:
         return
-    table = _table("Proposals", "id", "status", "details")
+    # Who proposed what, in words; the texts and amendments are `nomicon proposals`'.
+    table = _table("Proposals", "id", "status", "by", "title")
     for pid, proposal in proposals.items():
         if not isinstance(proposal, dict):
-            _row(table, pid, None, compact(proposal, 80))
+            _row(table, pid, None, None, compact(proposal, 80))
             continue
-        details = {k: v for k, v in proposal.items() if k not in ("id", "status")}
-        _row(table, pid, proposal.get("status"), compact(details, 120))
+        _row(table, pid, proposal.get("status"), proposal.get("author"),
+             proposal.get("title") or proposal.get("text"))
     console.print(table)
 
 
@@ -166,7 +223,8 @@ def _accounts(console: Console, view: dict[str, Any]) -> None:
     others = {k: v for k, v in (view.get("accounts") or {}).items() if k not in players}
     if others:
         console.print(Text("accounts: " + " · ".join(f"{k}: {cell(v)}"
-                                                     for k, v in others.items())))
+                                                     for k, v in others.items())),
+                      soft_wrap=False)
 
 
 # -- the log ----------------------------------------------------------------------
@@ -262,10 +320,10 @@ def games(console: Console, entries: list[dict[str, Any]]) -> None:
     if not entries:
         console.print(Text("no games yet (start one with: nomicon new PACK --players a,b)"))
         return
-    table = _table("Games", "game", "pack", "created", "players", "events", "status")
+    table = _table("Games", "game", "name", "pack", "created", "players", "events", "status")
     for entry in entries:
-        _row(table, entry["game"], entry["pack"], entry["created"], entry["players"],
-             entry["events"], entry.get("status"))
+        _row(table, entry["game"], entry.get("name") or "", entry["pack"], entry["created"],
+             entry["players"], entry["events"], entry.get("status"))
     console.print(table)
 
 

@@ -2,7 +2,9 @@
 
 With no games in the store (or with ``--demo``) it first starts a demo game of
 Infinite Nomic that bots have played for a few turns, with accounts to log in as:
-the demo admin and the three players, all with one password printed on start.
+the demo admin and the three players, all with one password printed on start. On
+every later start the demo accounts get a new password, printed with the address
+(the store keeps only a password's hash, so the old one cannot be shown again).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import secrets
 import socket
 from dataclasses import dataclass
 from datetime import timedelta
+from enum import StrEnum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -27,6 +30,19 @@ if TYPE_CHECKING:
     from nomicon.server.site import Site
 
 DEMO_TURNS = 6
+#: The key of a demo game's record that names its accounts.
+DEMO_KEY = "demo"
+
+
+class LogLevel(StrEnum):
+    """uvicorn's log levels; at info and below every request is logged."""
+
+    critical = "critical"
+    error = "error"
+    warning = "warning"
+    info = "info"
+    debug = "debug"
+    trace = "trace"
 
 
 @dataclass
@@ -58,9 +74,16 @@ def serve(
         "--mail-domain", help="The games' mail domain, as `nomicon mail serve --domain` "
                               "gives it (address tokens are mailed from <game>@DOMAIN).")
     ] = "nomicon.localhost",
+    log_level: Annotated[LogLevel, typer.Option(
+        "--log-level", case_sensitive=False,
+        help="What the server logs: at info, a line for each request (the access log); "
+             "at warning, problems only.")] = LogLevel.info,
     db: DbOption = None,
 ) -> None:
-    """Serve the web pages and the JSON API (under /api) until interrupted."""
+    """Serve the web pages and the JSON API (under /api) until interrupted.
+
+    Every start says how to sign in to the demo game, when the store has one.
+    """
     import uvicorn
     from rich.text import Text
 
@@ -73,7 +96,7 @@ def serve(
     with errors(shown_url(url)):
         application = create_app(url, settings=settings)
         site: Site = application.state.site
-        made = start_demo(site) if demo or not site.store.list_games() else None
+        made = start_demo(site) if demo or not site.store.list_games() else renew_demo(site)
     try:
         listener = socket.create_server((host, port))
     except OSError as exc:
@@ -93,8 +116,10 @@ def serve(
                        "game and its accounts)."))
     out.print(Text("Press Ctrl+C to stop."))
     out.file.flush()  # the address must show at once, even when the output is a pipe
-    server = uvicorn.Server(uvicorn.Config(application, log_level="warning",
-                                           timeout_graceful_shutdown=3, proxy_headers=False))
+    # uvicorn's own logging: its access log writes a line per request at info.
+    server = uvicorn.Server(uvicorn.Config(application, log_level=log_level.value,
+                                           access_log=True, timeout_graceful_shutdown=3,
+                                           proxy_headers=False))
     server.run(sockets=[listener])
 
 
@@ -104,20 +129,47 @@ def start_demo(site: Site) -> Demo:
 
     service = site.service
     start = site.now() - timedelta(hours=3)
-    game = service.create(PACK, PLAYERS, start=start)
-    play_demo(service, game.id, DEMO_TURNS, random.Random())
     password = secrets.token_urlsafe(9)
     admin = _free_account(site.accounts, "demo", password)
-    site.accounts.seat(game.id, admin, ADMIN)
     players = []
     for name in PLAYERS:
         try:
-            user = site.accounts.sign_up(name, password)
+            site.accounts.sign_up(name, password)
         except AccountError:
             continue  # an account of that name exists already: it is not the demo's
-        site.accounts.seat(game.id, user, PLAYER, name)
         players.append(name)
+    # The record names the demo's own accounts, whose password a later start renews.
+    game = service.create(PACK, PLAYERS, start=start, name="Demo",
+                          meta={DEMO_KEY: {"admin": admin.name, "players": players}})
+    play_demo(service, game.id, DEMO_TURNS, random.Random())
+    site.accounts.seat(game.id, admin, ADMIN)
+    for name in players:
+        user = site.accounts.user_named(name)
+        if user is not None:
+            site.accounts.seat(game.id, user, PLAYER, name)
     return Demo(game.id, admin.name, players, password)
+
+
+def renew_demo(site: Site) -> Demo | None:
+    """The newest demo game of the store with a new password for its accounts (None
+    when the store has no demo game, or its admin's account is gone)."""
+    found = [r for r in site.store.list_games() if isinstance(r.meta.get(DEMO_KEY), dict)]
+    if not found:
+        return None
+    record = max(found, key=lambda r: r.created)
+    names = record.meta[DEMO_KEY]
+    password = secrets.token_urlsafe(9)
+    admin = site.accounts.user_named(str(names.get("admin")))
+    if admin is None:
+        return None
+    site.accounts.set_password(admin, password)
+    players = []
+    for name in names.get("players") or []:
+        user = site.accounts.user_named(str(name))
+        if user is not None:
+            site.accounts.set_password(user, password)
+            players.append(user.name)
+    return Demo(record.id, admin.name, players, password)
 
 
 def _free_account(accounts: Accounts, base: str, password: str) -> User:

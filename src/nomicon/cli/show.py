@@ -56,7 +56,8 @@ def games(ctx: typer.Context, db: DbOption = None, json_out: JsonOption = False)
     with service(ctx, db) as svc:
         records = svc.list_games()
     entries = [
-        {"game": r.id, "pack": r.pack, "title": r.meta.get("title"), "created": iso(r.created),
+        {"game": r.id, "name": r.meta.get("name"), "pack": r.pack, "title": r.meta.get("title"),
+         "created": iso(r.created),
          "players": r.meta.get("players", []), "events": r.head,
          "status": r.meta.get("status"), "commitment": r.meta.get("commitment")}
         for r in records
@@ -80,10 +81,11 @@ def state(
 
     with service(ctx, db) as svc:
         view = svc.open(game).view(viewer)
+        name = svc.store.get_game(game).meta.get("name")
     if json_out:
         print_json(view)
     else:
-        render.state(console(), view, viewer)
+        render.state(console(), view, viewer, name=name)
 
 
 @app.command()

@@ -143,11 +143,13 @@ def reading(site: Site, game_id: str) -> AbstractContextManager[Game]:
 
 
 def create(site: Site, user: User, pack: str, *, params: Mapping[str, Any] | None = None,
-           seed: int | str | None = None, player: str | None = None) -> Game:
-    """A new game of ``pack`` whose admin is ``user``; ``player``: also join as them."""
+           seed: int | str | None = None, player: str | None = None,
+           name: str | None = None) -> Game:
+    """A new game of ``pack`` whose admin is ``user``; ``player``: also join as them
+    (the name normalised); ``name``: the game's display name."""
     if player is not None:
-        check_name(player)
-    game = site.service.create(pack, (), seed=seed, params=dict(params or {}))
+        player = check_name(player)
+    game = site.service.create(pack, (), seed=seed, params=dict(params or {}), name=name)
     site.accounts.seat(game.id, user, ADMIN)
     if player is not None:
         join(site, game.id, user, PLAYER, player)
@@ -173,8 +175,7 @@ def join(site: Site, game_id: str, user: User, role: str, player: str | None = N
         raise BadRequest(f"join as 'player' or 'observer', not {role!r}")
     if current is not None and current.player is not None:
         raise BadRequest(f"{user.name} already plays {current.player} in game {game_id}")
-    name = player or user.name
-    check_name(name)
+    name = check_name(player or user.name)
     # Claim the seat first, so two accounts cannot both join as the same player.
     keep = current.role if current is not None and current.role == ADMIN else PLAYER
     site.accounts.seat(game_id, user, keep, name)

@@ -29,6 +29,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy.engine import Connection
 
 from nomicon.kernel.errors import NomiconError
+from nomicon.names import player_name
 from nomicon.store import SqlStore, StoreError
 from nomicon.store.engine import WRITE
 from nomicon.store.schema import api_tokens, memberships, users
@@ -115,10 +116,13 @@ def _digest(token: str) -> str:
 
 
 def check_name(name: str) -> str:
-    if not isinstance(name, str) or not NAME.match(name):
-        raise AccountError(f"{name!r} is not a valid name: use 1-32 lower-case letters, "
-                           "digits, '-' or '_', starting with a letter")
-    return name
+    """``name`` normalised (``" Bob "`` -> ``bob``), or AccountError if it cannot name
+    an account or a player."""
+    normal = player_name(name) if isinstance(name, str) else name
+    if not isinstance(normal, str) or not NAME.match(normal):
+        raise AccountError(f"{name!r} is not a valid name: use 1-32 letters, digits, "
+                           "'-' or '_', starting with a letter")
+    return normal
 
 
 class Accounts:
@@ -161,7 +165,7 @@ class Accounts:
 
     # -- users -----------------------------------------------------------------
     def sign_up(self, name: str, password: str) -> User:
-        check_name(name)
+        name = check_name(name)
         if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
             raise AccountError(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
         user = User(id=secrets.token_hex(8), name=name)
@@ -177,6 +181,8 @@ class Accounts:
     def authenticate(self, name: str, password: str) -> User:
         """The user with this name and password, or :class:`BadCredentials`
         (:class:`TooManyAttempts` after repeated failures for the name)."""
+        if isinstance(name, str):
+            name = player_name(name)
         if not isinstance(name, str) or not isinstance(password, str) or not NAME.match(name):
             # No account can have a name that is not a valid name: the store is not asked.
             raise BadCredentials("wrong name or password")

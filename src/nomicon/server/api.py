@@ -58,6 +58,9 @@ class NewGame(_Body):
     seed: int | str | None = Field(None, description="Reproducible dice (everyone who knows "
                                    "the seed can predict every roll).")
     player: str | None = Field(None, description="Also join the game as this player.")
+    name: str | None = Field(None, max_length=200,
+                             description="The game's name, shown in lists and on its pages "
+                                         "(the id stays its key).")
 
 
 class Join(_Body):
@@ -87,7 +90,8 @@ class Revert(_Body):
 def summary(record: GameRecord, membership: Membership | None) -> dict[str, Any]:
     meta = record.meta
     return {
-        "id": record.id, "pack": record.pack, "title": meta.get("title"),
+        "id": record.id, "name": meta.get("name"), "pack": record.pack,
+        "title": meta.get("title"),
         "created": iso(record.created), "status": meta.get("status"),
         "players": meta.get("players", []), "head": record.head,
         "commitment": meta.get("commitment"), "reverted_from": meta.get("reverted_from"),
@@ -190,7 +194,7 @@ def create_game(body: NewGame, user: Authed, site: SiteDep) -> dict[str, Any]:
     """Start a game of a pack; you are its admin."""
     site.registry.pack(body.pack)
     game = access.create(site, user, body.pack, params=plain_json(body.params), seed=body.seed,
-                         player=body.player)
+                         player=body.player, name=body.name)
     return summary(site.store.get_game(game.id), site.accounts.membership(game.id, user))
 
 

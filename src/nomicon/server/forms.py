@@ -13,9 +13,12 @@ action declares as text (so the option "no" stays the word "no").
 from __future__ import annotations
 
 import math
+import re
 import secrets
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import yaml
@@ -25,7 +28,7 @@ from nomicon.inputs import InputRefused, read_yaml
 from nomicon.server.errors import BadRequest
 
 #: Fields of an action form that are not the action's arguments.
-RESERVED = frozenset({"csrf", "_action", "_as", "_next", "_key"})
+RESERVED = frozenset({"csrf", "_action", "_as", "_next", "_key", "_form"})
 MAX_FIELD = 100_000
 MAX_FIELDS = 50
 # Text arguments that hold prose get a text area.
@@ -57,6 +60,11 @@ class ActionForm:
     #: Which form of its action this is, when the action has several (a command to
     #: each unit): 0 for the first, so a page's element ids stay unique.
     n: int = 0
+    #: When this form was just refused: what was typed in it (field -> text), the
+    #: reason, and the field the reason is about (None: the form as a whole).
+    typed: Mapping[str, str] = field(default_factory=dict)
+    reason: str = ""
+    beside: str | None = None
 
     @property
     def dom_id(self) -> str:
@@ -96,18 +104,65 @@ def _example(kind: str) -> str:
     return {"dict": "{points: 3}", "list": "[alice, bob]"}.get(kind, "5, text, [1, 2]")
 
 
+@dataclass(frozen=True)
+class Refused:
+    """A submitted action form that was refused: which form (its ``dom_id``), what was
+    typed in it, the message shown, and the bare reason (without the arguments the
+    message repeats), which tells the field it is about."""
+
+    form: str
+    typed: Mapping[str, str]
+    message: str
+    reason: str
+
+    @property
+    def beside(self) -> str | None:
+        """The field the reason is about: the first typed field the reason names as a
+        word. A refusal carries no field of its own (the rules refuse in words), so
+        the reason's words are what tell."""
+        for name in self.typed:
+            if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", self.reason):
+                return name
+        return None
+
+
+# The refused form of the request being answered, for the forms built while its page
+# is drawn again: a context variable, so each request sees only its own.
+_REFUSED: ContextVar[Refused | None] = ContextVar("refused_form", default=None)
+
+
+@contextmanager
+def refilling(refused: Refused) -> Iterator[None]:
+    """While the block runs, the form ``refused`` is built again as it was typed,
+    with the reason beside it."""
+    token = _REFUSED.set(refused)
+    try:
+        yield
+    finally:
+        _REFUSED.reset(token)
+
+
+def _refilled(form: ActionForm) -> ActionForm:
+    refused = _REFUSED.get()
+    if refused is None or refused.form != form.dom_id:
+        return form
+    return replace(form, typed=dict(refused.typed), reason=refused.message,
+                   beside=refused.beside)
+
+
 def action_forms(entries: list[dict[str, Any]], *, as_admin: bool = False) -> list[ActionForm]:
-    """One form per entry of ``legal_actions``: the actions of the actor's turn first."""
+    """One form per entry of ``legal_actions``: the actions of the actor's turn first
+    (a form just refused is filled in as it was typed, with the reason)."""
     entries = sorted(entries, key=lambda entry: not entry.get("on_turn", False))
     seen: dict[str, int] = {}
     forms = []
     for entry in entries:
         seen[entry["name"]] = seen.get(entry["name"], -1) + 1
-        forms.append(ActionForm(
+        forms.append(_refilled(ActionForm(
             name=entry["name"], title=entry["name"].replace("-", " ").capitalize(),
             doc=entry.get("doc", ""), rule=entry.get("rule", ""), as_admin=as_admin,
             fields=tuple(field_for(n, s) for n, s in (entry.get("args") or {}).items()),
-            n=seen[entry["name"]]))
+            n=seen[entry["name"]])))
     return forms
 
 

@@ -20,7 +20,7 @@ from markupsafe import Markup
 from nomicon.governance import history
 from nomicon.governance.preview import preview
 from nomicon.kernel.engine import ADMIN, Game
-from nomicon.kernel.errors import GameError, NomiconError
+from nomicon.kernel.errors import ActionError, GameError, NomiconError
 from nomicon.server import (
     access,
     charts,
@@ -35,7 +35,16 @@ from nomicon.server.access import Seat
 from nomicon.server.accounts import AccountError, User
 from nomicon.server.auth import SESSION_COOKIE
 from nomicon.server.errors import BadRequest, Forbidden, NotFound, status_of
-from nomicon.server.forms import ActionForm, action_forms, read_arguments, read_value, safe_next
+from nomicon.server.forms import (
+    RESERVED,
+    ActionForm,
+    Refused,
+    action_forms,
+    read_arguments,
+    read_value,
+    refilling,
+    safe_next,
+)
 from nomicon.server.pages import Form, SiteDep
 from nomicon.server.site import Site
 from nomicon.server.web import login_required, redirect, render
@@ -102,9 +111,11 @@ def _context(request: Request, site: Site, seat: Seat, game: Game, view: dict[st
     tabs = [(key, label) for key, label in TABS if key != "admin" or seat.is_admin]
     at = len(tabs) - 1 if seat.is_admin else len(tabs)
     tabs[at:at] = _more_tabs(game, seat, view if tab == "things" else None)
+    name = record.meta.get("name")
     return {
-        "title": f"{label or label_of(tab)} · {view['game'].get('title', game.id)}",
-        "game": {"id": game.id, "title": view["game"].get("title"), "pack": game.pack.id,
+        "title": f"{label or label_of(tab)} · {name or view['game'].get('title', game.id)}",
+        "game": {"id": game.id, "title": view["game"].get("title"), "name": name,
+                 "pack": game.pack.id,
                  "board": game.pack.board, "head": game.head, "meta": record.meta},
         "view": view, "seat": seat, "tab": tab, "tabs": tabs, "my_prompts": mine,
         "next": request.url.path, **extra,
@@ -540,8 +551,13 @@ def act(request: Request, game_id: str, form: Form, user: LoggedIn, site: SiteDe
         if status in (401, 403, 404):
             raise
         tab = _tab_of(back, game_id)
-        return _page(request, site, game_id, user, tab, _builder(site, tab), error=str(exc),
-                     status=status, preview=None, amendment="")
+        typed = {k: v for k, v in form.items() if k not in RESERVED and v.strip()}
+        reason = exc.reason if isinstance(exc, ActionError) else str(exc)
+        with refilling(Refused(form.get("_form", ""), typed, str(exc), reason)):
+            # The page's forms go back where the refused one came from, not to this route.
+            return _page(request, site, game_id, user, tab, _builder(site, tab),
+                         error=str(exc), status=status, preview=None, amendment="",
+                         next=back)
     said = [e["message"] for e in events if e.get("message") and e.get("type") != "action"]
     return redirect(back, flash=said or ["Done."])
 

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from nomicon.kernel.errors import NomiconError
+from nomicon.names import BadGameName, game_name
 from nomicon.server import access
 from nomicon.server.accounts import OBSERVER, PLAYER, AccountError, User
 from nomicon.server.auth import CSRF_FIELD, check_csrf, end_session, session_user, start_session
@@ -104,13 +105,20 @@ TOKENS_PAGE = 50
 
 
 def _lobby(request: Request, site: Site, user: User, *, after: str | None = None,
-           error: str | None = None, status: int = 200) -> Response:
-    """A page of the games, newest first, after game ``after`` (None: the newest)."""
+           error: str | None = None, status: int = 200, typed: dict[str, str] | None = None,
+           joining: str | None = None, beside: str | None = None) -> Response:
+    """A page of the games, newest first, after game ``after`` (None: the newest).
+
+    A refused form is shown again as it was typed (``typed``), with the reason beside
+    it: the new game's form, or the join form of game ``joining``; beside the field
+    ``beside`` when the reason is about it, else at the top of the form.
+    """
     rows = access.games_for(site, user, after, LOBBY_PAGE + 1)
     return render(request, "lobby.html", {
         "title": "Games", "error": error, "games": rows[:LOBBY_PAGE], "after": after,
         "older": rows[LOBBY_PAGE - 1][0].id if len(rows) > LOBBY_PAGE else None,
-        "packs": list(site.registry),
+        "packs": list(site.registry), "typed": typed or {}, "joining": joining,
+        "beside": beside,
     }, status=status)
 
 
@@ -138,10 +146,21 @@ def create_game(request: Request, form: Form, user: LoggedIn, site: SiteDep) -> 
             seed = int(seed_text) if seed_text.lstrip("-").isdigit() else seed_text
         player = form.get("player", "").strip() or None
         game = access.create(site, user, pack, params=params, seed=seed,
-                             player=player)
+                             player=player, name=form.get("name"))
     except NomiconError as exc:
-        return _lobby(request, site, user, error=str(exc), status=status_of(exc) or 400)
-    return redirect(f"/games/{game.id}", flash=[f"Game {game.id} created; you are its admin."])
+        return _lobby(request, site, user, error=str(exc), status=status_of(exc) or 400,
+                      typed=form, beside=_field_of(exc))
+    named = game_name(form.get("name"))
+    called = f"{named} (game {game.id})" if named else f"Game {game.id}"
+    return redirect(f"/games/{game.id}", flash=[f"{called} created; you are its admin."])
+
+
+def _field_of(exc: NomiconError) -> str | None:
+    """The field of the lobby's forms a refusal is about: the player's name the accounts
+    refused, or the game's name."""
+    if isinstance(exc, AccountError):
+        return "player"
+    return "name" if isinstance(exc, BadGameName) else None
 
 
 @router.post("/games/{game_id}/join")
@@ -155,7 +174,8 @@ def join(request: Request, game_id: str, form: Form, user: LoggedIn,
     except NomiconError as exc:
         if status_of(exc) == 404:
             raise
-        return _lobby(request, site, user, error=str(exc), status=status_of(exc) or 400)
+        return _lobby(request, site, user, error=str(exc), status=status_of(exc) or 400,
+                      typed=form, joining=game_id, beside=_field_of(exc))
     what = f"as {seat.player}" if seat.player else "as an observer"
     return redirect(f"/games/{game_id}", flash=[f"You joined game {game_id} {what}."])
 
