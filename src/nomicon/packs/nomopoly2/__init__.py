@@ -30,11 +30,13 @@ from nomicon.authoring import Ctx, Initial, Pack, PackParams, Rule, StandingAnsw
 from nomicon.boards import numbered
 from nomicon.packs.nomopoly2 import actions, base, board, ending, money, ownership, schedule, turns
 from nomicon.packs.nomopoly2 import proposals as proposals_
+from nomicon.packs.nomopoly2.body import RULES as BODY_RULES
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
 SECTIONS: tuple[type[Rule], ...] = (
     *base.RULES, *ending.RULES, *money.RULES, *board.RULES, *turns.RULES, *ownership.RULES,
     proposals_.Proposals, *proposals_.RULES, *actions.RULES, *schedule.RULES,
+    *BODY_RULES,
 )
 
 
