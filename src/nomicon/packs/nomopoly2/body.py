@@ -4,8 +4,8 @@ the pack's rule list (one line in ``__init__``), and their invariants."""
 from __future__ import annotations
 
 from nomicon.authoring import Rule
-from nomicon.packs.nomopoly2 import chains, contagion, paths, violence
+from nomicon.packs.nomopoly2 import chains, contagion, movement, paths, violence
 
 RULES: tuple[type[Rule], ...] = (
-    *paths.RULES, *contagion.RULES, *chains.RULES, *violence.RULES,
+    *movement.RULES, *paths.RULES, *contagion.RULES, *chains.RULES, *violence.RULES,
 )
