@@ -30,6 +30,7 @@ from nomicon.authoring import Ctx, Initial, Pack, PackParams, Rule, StandingAnsw
 from nomicon.boards import numbered
 from nomicon.packs.nomopoly2 import actions, base, board, ending, money, ownership, schedule, turns
 from nomicon.packs.nomopoly2 import proposals as proposals_
+from nomicon.packs.nomopoly2.body import OWNERS as BODY_OWNERS
 from nomicon.packs.nomopoly2.body import RULES as BODY_RULES
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
@@ -79,6 +80,6 @@ class NomopolyII(Pack):
         for number, record in (state.get("board", {}).get("spaces") or {}).items():
             owner = record.get("owner")
             if owner is not None and owner not in players and owner not in (
-                    *ORGANISATIONS, ownership.CHARITY):
+                    *ORGANISATIONS, ownership.CHARITY, *BODY_OWNERS):
                 problems.append(f"square {number} is owned by {owner!r}, who is not in the game")
         return problems
