@@ -4,11 +4,19 @@ the pack's rule list (one line in ``__init__``), and their invariants."""
 from __future__ import annotations
 
 from nomicon.authoring import Rule
-from nomicon.packs.nomopoly2 import chains, contagion, movement, paths, violence, wetha
+from nomicon.packs.nomopoly2 import (
+    chains,
+    contagion,
+    destruction,
+    movement,
+    paths,
+    violence,
+    wetha,
+)
 
 RULES: tuple[type[Rule], ...] = (
-    *movement.RULES, *paths.RULES, *contagion.RULES, *chains.RULES, *violence.RULES,
-    *wetha.RULES,
+    *destruction.RULES, *movement.RULES, *wetha.RULES, *paths.RULES, *contagion.RULES,
+    *chains.RULES, *violence.RULES,
 )
 
 #: Holders of squares besides the players and the pack's organisations.
