@@ -62,6 +62,7 @@ def moves_left(ctx: Ctx, player: str) -> int:
 def may_move(ctx: Ctx, actor: str) -> None:
     """Refuse an Easy Move outside the update's Easy Moves steps or past two a week."""
     ctx.require(has_board(ctx), "there is no board to move on")
+    ctx.require(isinstance(ctx.attr(actor, LOCATION), int), f"{actor} occupies no square")
     update = ctx.get(["update"], None) or {}
     ctx.require(update.get("status") == "running"
                 and update.get("phase") in (PURCHASES, EASY_MOVES_2),

@@ -68,6 +68,8 @@ def take_turn(ctx: Ctx, player: str, *, kind: str = NORMAL) -> list[dict[str, An
 def _one_turn(ctx: Ctx, player: str, *, kind: str, speeding: int) -> dict[str, Any] | None:
     if not has_board(ctx) or not has_white_square(ctx):
         return None  # VII.2: no change is made to the game state
+    if not isinstance(ctx.attr(player, LOCATION), int):
+        return None  # no square to walk from (VI.2 repealed)
     params = _params(ctx)
     if speeding >= 2:
         fine(ctx, player, params.speeding_fine + params.speeding_step * (speeding - 2),
