@@ -30,7 +30,7 @@ def test_xxi_6_a_walk_goes_to_the_successor_or_predecessor() -> None:
 def test_xxi_1_easy_moves_only_at_the_update() -> None:
     g = new(("alice", "bob"), board_size=16)
     paint_owned(g)  # no White fine (VIII.11) nor property tax to count
-    with pytest.raises(ActionRefused, match=r"only in the weekly update's.*Rule 2106"):
+    with pytest.raises(ActionRefused, match=r"only in the weekly update's.*Rule 2101"):
         g.act("alice", "take-a-walk", to="successor")
     assert where(g) == 1
 

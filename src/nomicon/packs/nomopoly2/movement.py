@@ -60,7 +60,17 @@ def moves_left(ctx: Ctx, player: str) -> int:
 
 
 def may_move(ctx: Ctx, actor: str) -> None:
-    """Refuse an Easy Move outside the update's Easy Moves steps or past two a week."""
+    """Refuse an Easy Move outside the update's Easy Moves steps or past two a week,
+    in the name of XXI.1."""
+    rule = rule_of(ctx, TwoEasyMovesAWeek)
+    if rule is None:
+        _may_move(ctx, actor)
+        return
+    with ctx.running(rule):
+        _may_move(ctx, actor)
+
+
+def _may_move(ctx: Ctx, actor: str) -> None:
     ctx.require(has_board(ctx), "there is no board to move on")
     ctx.require(isinstance(ctx.attr(actor, LOCATION), int), f"{actor} occupies no square")
     update = ctx.get(["update"], None) or {}
