@@ -126,3 +126,15 @@ def test_xxviii_8_trees_need_dues_and_a_clean_square() -> None:
     assert g.view()["board"]["spaces"]["10"]["tree"] is True
     with pytest.raises(ActionRefused, match="square 10 has a tree already"):
         g.act("alice", "plant-tree", square=10)
+
+
+def test_the_invariants_catch_a_lodge_not_the_wethas_and_chains_under_10_pounds() -> None:
+    g = new(("alice", "bob"))
+    pack = g.game.pack
+    assert pack.invariants(g.view()) == []
+    g.set("board.spaces.28.owner", "alice")
+    g.set("players.bob.chains", {"pounds": 5, "rusty": False, "quiet_weeks": 0})
+    assert pack.invariants(g.view()) == [
+        "bob is bound by Chains of 5 pounds",
+        "the Lodge on square 28 is not the WETHA's pollutant",
+    ]

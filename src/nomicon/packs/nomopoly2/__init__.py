@@ -32,6 +32,7 @@ from nomicon.packs.nomopoly2 import actions, base, board, ending, money, ownersh
 from nomicon.packs.nomopoly2 import proposals as proposals_
 from nomicon.packs.nomopoly2.body import OWNERS as BODY_OWNERS
 from nomicon.packs.nomopoly2.body import RULES as BODY_RULES
+from nomicon.packs.nomopoly2.body import problems as body_problems
 from nomicon.packs.nomopoly2.terms import DOLLARS, ORGANISATIONS
 
 SECTIONS: tuple[type[Rule], ...] = (
@@ -72,6 +73,7 @@ class NomopolyII(Pack):
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         problems = board.board_problems(state)
+        problems += body_problems(state)
         for holder, balances in state.get("accounts", {}).items():
             amount = balances.get(DOLLARS, 0)
             if not isinstance(amount, int) or amount < 0:

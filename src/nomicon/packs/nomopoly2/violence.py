@@ -18,7 +18,15 @@ from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.base import members, team_of
 from nomicon.packs.nomopoly2.body_events import STATUS_CHANGED
 from nomicon.packs.nomopoly2.money import pay
-from nomicon.packs.nomopoly2.terms import DOLLARS, GOVERNMENT, HURT, LOCATION, PACK, is_hurt
+from nomicon.packs.nomopoly2.terms import (
+    DOLLARS,
+    GOVERNMENT,
+    HURT,
+    LOCATION,
+    PACK,
+    has_board,
+    is_hurt,
+)
 
 #: Where a Freemason's Suicide money waits for the first player of the Kazoo (XXXIV.3).
 KAZOO_MONEY = "magic-kazoo"
@@ -27,7 +35,9 @@ DEMOLITIONVILLE, HOSPITAL = "Demolitionville", "The Hospital"
 
 def named_square(ctx: Ctx, name: str) -> int | None:
     """The number of a square the rules name, if the game places it on its board."""
-    named = ctx.param("named_squares")
+    if not has_board(ctx):
+        return None
+    named = ctx.get(["game", "params", "named_squares"], None)  # none in another pack
     table = named if isinstance(named, dict) else board.NAMED_SQUARES
     number = table.get(name)
     return int(number) if number is not None and int(number) in board.numbers(ctx) else None
