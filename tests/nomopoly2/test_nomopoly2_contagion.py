@@ -1,4 +1,5 @@
-"""Sections XXX (Contagion), XXXI (Chains) and XXXIV (Violence and Pain)."""
+"""Sections XXIX (Paths), XXX (Contagion), XXXI (Chains) and XXXIV (Violence and
+Pain)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import pytest
 from n2game import Clock, new, paint_owned
 
 from nomicon.kernel.errors import ActionRefused as Refusal
+from nomicon.packs.nomopoly2 import paths
+from nomicon.packs.nomopoly2.chains import award_chains
 
 
 def earned_turn(g: Clock, dice: list[int]) -> None:
@@ -184,3 +187,26 @@ def test_xxxiv_4_and_5_demolitionville_hurts_the_hospital_heals_for_25() -> None
     assert g.dollars("alice") == 975
     with pytest.raises(Refusal, match="alice is not Hurt"):
         g.act("alice", "go-to-hospital")
+
+
+def test_xxxi_1_new_normal_chains_make_rusty_chains_normal() -> None:
+    """"if a player bound by Rusty Chains is awarded new normal Chains, then all that
+    player's Chains become normal" (and XXXI.2's ten quiet weeks start again)."""
+    g = new(("alice", "bob"))
+    g.set("players.alice.chains", {"pounds": 40, "rusty": True, "quiet_weeks": 12})
+    with g.game._transaction(g.game.clock, None) as ctx:
+        award_chains(ctx, "alice", 25, "a Dispute lost")
+    assert player(g, "alice")["chains"] == {"pounds": 65, "rusty": False, "quiet_weeks": 0}
+
+
+def test_xxix_distance_and_closer_on_rows_of_eight() -> None:
+    """XXIX.3-4 on 64 squares (rows of 8): square 10 is row 1, column 6; square 20 is
+    row 2, column 3 (distance 3); square 4 is row 0, column 3 (distance 3): equal, so
+    the lower number, 4, is closer."""
+    g = new(("alice",))
+    with g.game._transaction(g.game.clock, None) as ctx:
+        assert (paths.distance(ctx, 10, 20), paths.distance(ctx, 10, 4)) == (3, 3)
+        assert paths.is_closer(ctx, 10, 4, 20)
+        assert not paths.is_closer(ctx, 10, 20, 4)
+        assert paths.closest(ctx, 10, [20, 4, 64]) == 4
+        assert paths.distance(ctx, 1, 64) == 7  # square 64: row 7, column 0
