@@ -55,6 +55,9 @@ from nomicon.packs.nomopoly2 import (
     watertower,
 )
 from nomicon.packs.nomopoly2 import proposals as proposals_
+from nomicon.packs.nomopoly2.body import OWNERS as BODY_OWNERS
+from nomicon.packs.nomopoly2.body import RULES as BODY_RULES
+from nomicon.packs.nomopoly2.body import problems as body_problems
 from nomicon.packs.nomopoly2.disputes import RULES as DISPUTES_RULES
 from nomicon.packs.nomopoly2.disputes import chains_problems
 from nomicon.packs.nomopoly2.kazoo import RULES as KAZOO_RULES
@@ -78,6 +81,7 @@ SECTIONS: tuple[type[Rule], ...] = (
     *report.RULES,
     *jumpgates.RULES, *utilities.RULES, *colors.RULES, *carnival.RULES, *dice.RULES,
     *candyland.RULES, *doubledip.RULES, *resort.RULES,
+    *BODY_RULES,
 )
 
 
@@ -115,6 +119,7 @@ class NomopolyII(Pack):
     def invariants(self, state: dict[str, Any]) -> list[str]:
         problems = board.board_problems(state) + pseudo.problems(state)
         problems += colors.square_problems(state)
+        problems += body_problems(state)
         for holder, balances in state.get("accounts", {}).items():
             amount = balances.get(DOLLARS, 0)
             if not isinstance(amount, int) or amount < 0:
@@ -123,7 +128,8 @@ class NomopolyII(Pack):
         for number, record in (state.get("board", {}).get("spaces") or {}).items():
             owner = record.get("owner")
             if owner is not None and (not isinstance(owner, str) or (
-                    owner not in players and owner not in (*ORGANISATIONS, ownership.CHARITY))):
+                    owner not in players
+                    and owner not in (*ORGANISATIONS, ownership.CHARITY, *BODY_OWNERS))):
                 problems.append(f"square {number} is owned by {owner!r}, who is not in the game")
         for section in (government, lottery, corporation, labour):
             problems += section.problems(state)

@@ -43,7 +43,7 @@ def numbers(ctx: Ctx) -> tuple[int, ...]:
 def named_squares(ctx: Ctx) -> frozenset[int]:
     """The numbers of the squares mentioned in the rules (the game's ``named_squares``
     parameter, else :data:`NAMED_SQUARES`)."""
-    named = ctx.param("named_squares")
+    named = ctx.get(["game", "params", "named_squares"], None)  # none in another pack
     table = NAMED_SQUARES if not isinstance(named, dict) else named
     return frozenset(int(n) for n in table.values())
 

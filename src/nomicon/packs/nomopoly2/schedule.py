@@ -27,12 +27,15 @@ PURCHASES, AUCTION_LOTTERY, JUDGING = "purchases", "auction-lottery", "judging"
 PROPOSAL_TURNS, PSEUDOPLAYERS, EASY_MOVES_2 = "proposal-turns", "pseudoplayers", "easy-moves-2"
 CANDYLAND, PHANTOM = "candyland", "phantom"
 
+#: The Easy Moves of section XXI (movement.py), taken in the first step or the sixth.
+EASY_MOVES = ("government-transport", "corporate-transport", "taxi", "delivery-truck",
+              "take-a-walk")
 #: The orders of the first step: purchases, naming, painting, property tax and the
 #: rest of what the week's mail asks for at once (retroactive actions included).
 PURCHASE_ACTIONS = (
     "name-square", "rename-square", "new-clear-fishing", "clear-bad-credit", "give",
     "donate-to-charity", "request-from-charity", "set-up-homestead", "befriend",
-    "end-friendship", "become-freemason",
+    "end-friendship", "become-freemason", *EASY_MOVES,
 )
 
 
@@ -84,7 +87,7 @@ class TheOrderOfTheUpdate(Update):
         Phase(PROPOSAL_TURNS, any_order=True, doc="awards, fines and turns earned from "
               "proposals, and the orders for this time"),
         Phase(PSEUDOPLAYERS, doc="pseudoplayers do their thing"),
-        Phase(EASY_MOVES_2, doc="Easy Moves"),
+        Phase(EASY_MOVES_2, actions=EASY_MOVES, doc="Easy Moves"),
         Phase(CANDYLAND, any_order=True, doc="the CL phase, and the orders for this time"),
         Phase(PHANTOM, doc="the Phantom Piece's location affects players"),
     )

@@ -74,6 +74,8 @@ def _one_turn(ctx: Ctx, player: str, *, kind: str, speeding: int) -> dict[str, A
         return None  # a game whose rules no longer place players or keep money
     if not has_white_square(ctx):
         return None  # VII.2: no change is made to the game state
+    if not isinstance(ctx.attr(player, LOCATION), int):
+        return None  # no square to walk from (VI.2 repealed)
     params = _params(ctx)
     if speeding >= 2:
         fine(ctx, player, params.speeding_fine + params.speeding_step * (speeding - 2),
