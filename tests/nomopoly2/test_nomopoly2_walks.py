@@ -67,23 +67,24 @@ def test_xi_2_gates_of_different_colours_carry_nobody() -> None:
 def test_xi_3_buying_a_gate_square_buys_its_sister() -> None:
     g = new(("alice", "bob"))
     paint_owned(g)
-    g.act("admin", "make-jumpgate", first=6, second=30)
+    # The sister is 33, a square X.2 and X.3 leave to nobody (30 is Public Property).
+    g.act("admin", "make-jumpgate", first=6, second=33)
     g.act("alice", "standing-answer", kind="buy-square", option="buy")
     earned_turn(g, "alice", [2, 3])
     spaces = g.view()["board"]["spaces"]
-    assert spaces["6"]["owner"] == spaces["30"]["owner"] == "alice"
-    assert g.dollars("alice") == 1000 - 10 - 60 - 300  # both market values (V.1)
+    assert spaces["6"]["owner"] == spaces["33"]["owner"] == "alice"
+    assert g.dollars("alice") == 1000 - 10 - 60 - 330  # both market values (V.1)
 
 
 def test_xi_3_without_the_money_for_both_she_buys_neither() -> None:
     g = new(("alice", "bob"))
     paint_owned(g)
-    g.act("admin", "make-jumpgate", first=6, second=30)
+    g.act("admin", "make-jumpgate", first=6, second=33)
     g.set("accounts.alice.dollars", 300)
     g.act("alice", "standing-answer", kind="buy-square", option="buy")
     earned_turn(g, "alice", [2, 3])
     spaces = g.view()["board"]["spaces"]
-    assert spaces["6"].get("owner") is None and spaces["30"].get("owner") is None
+    assert spaces["6"].get("owner") is None and spaces["33"].get("owner") is None
     assert g.dollars("alice") == 290
     unused = g.events("standing.unused") or [e for e in g.game.log
                                              if "is not given" in e.get("message", "")]
