@@ -265,9 +265,14 @@ def test_xxv_1_the_resorts_owner_pays_the_corporation_half_its_fees() -> None:
     own(g, "bob", 13, color="teal")
     g.set("board.spaces.13.name", "Vynd's")
     g.set("players.alice.location", 8)
-    earned_turn(g, "alice", [2, 3])
-    # Rent a tenth of $130; half of the $13 to the Corporation, rounded ($6.50: $7).
+    # After alice's 2 and 3 the pseudoplayers move on forced dice that keep them off
+    # the Resort (the Phantom Piece's 1 and 2, the Corporate Player's 1, 2, 1,
+    # TISSSG's 2, 1, 3), so that only alice's fee is split.
+    earned_turn(g, "alice", [2, 3, 1, 2, 1, 2, 1, 2, 1, 3])
+    # 13 is adjacent to the Public Property 20 (X.2), so its market value is $143
+    # (V.2) and its rent $14 (IV.4); half of it to the Corporation, $7.
     assert g.dollars("corporation") == 7
+    assert g.dollars("bob") == 1000 - 7 + 14 - 7  # after its property tax (VIII.7)
 
 
 def test_xvi_3_subtracted_dice_below_one_leave_her_where_she_is() -> None:
