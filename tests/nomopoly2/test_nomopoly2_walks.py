@@ -67,23 +67,24 @@ def test_xi_2_gates_of_different_colours_carry_nobody() -> None:
 def test_xi_3_buying_a_gate_square_buys_its_sister() -> None:
     g = new(("alice", "bob"))
     paint_owned(g)
-    g.act("admin", "make-jumpgate", first=6, second=30)
+    # The sister is 33, a square X.2 and X.3 leave to nobody (30 is Public Property).
+    g.act("admin", "make-jumpgate", first=6, second=33)
     g.act("alice", "standing-answer", kind="buy-square", option="buy")
     earned_turn(g, "alice", [2, 3])
     spaces = g.view()["board"]["spaces"]
-    assert spaces["6"]["owner"] == spaces["30"]["owner"] == "alice"
-    assert g.dollars("alice") == 1000 - 10 - 60 - 300  # both market values (V.1)
+    assert spaces["6"]["owner"] == spaces["33"]["owner"] == "alice"
+    assert g.dollars("alice") == 1000 - 10 - 60 - 330  # both market values (V.1)
 
 
 def test_xi_3_without_the_money_for_both_she_buys_neither() -> None:
     g = new(("alice", "bob"))
     paint_owned(g)
-    g.act("admin", "make-jumpgate", first=6, second=30)
+    g.act("admin", "make-jumpgate", first=6, second=33)
     g.set("accounts.alice.dollars", 300)
     g.act("alice", "standing-answer", kind="buy-square", option="buy")
     earned_turn(g, "alice", [2, 3])
     spaces = g.view()["board"]["spaces"]
-    assert spaces["6"].get("owner") is None and spaces["30"].get("owner") is None
+    assert spaces["6"].get("owner") is None and spaces["33"].get("owner") is None
     assert g.dollars("alice") == 290
     unused = g.events("standing.unused") or [e for e in g.game.log
                                              if "is not given" in e.get("message", "")]
@@ -264,9 +265,14 @@ def test_xxv_1_the_resorts_owner_pays_the_corporation_half_its_fees() -> None:
     own(g, "bob", 13, color="teal")
     g.set("board.spaces.13.name", "Vynd's")
     g.set("players.alice.location", 8)
-    earned_turn(g, "alice", [2, 3])
-    # Rent a tenth of $130; half of the $13 to the Corporation, rounded ($6.50: $7).
+    # After alice's 2 and 3 the pseudoplayers move on forced dice that keep them off
+    # the Resort (the Phantom Piece's 1 and 2, the Corporate Player's 1, 2, 1,
+    # TISSSG's 2, 1, 3), so that only alice's fee is split.
+    earned_turn(g, "alice", [2, 3, 1, 2, 1, 2, 1, 2, 1, 3])
+    # 13 is adjacent to the Public Property 20 (X.2), so its market value is $143
+    # (V.2) and its rent $14 (IV.4); half of it to the Corporation, $7.
     assert g.dollars("corporation") == 7
+    assert g.dollars("bob") == 1000 - 7 + 14 - 7  # after its property tax (VIII.7)
 
 
 def test_xvi_3_subtracted_dice_below_one_leave_her_where_she_is() -> None:
