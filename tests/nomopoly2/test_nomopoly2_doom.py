@@ -118,4 +118,6 @@ def test_the_invariants_report_each_broken_state() -> None:
     assert broken(["entities", "elephant", "location"], 0) == [
         "pseudoplayer elephant is on no square (0)"]
     g.set("accounts.alice.dollars", 1500)  # money from nowhere, logged by no transfer
-    assert money_problems(g) == ["2500 dollars held, but 2000 + 0 - 0 were given"]
+    # Held: alice's $1500, bob's $1000 and the first Lottery's Pot, which "initially
+    # starts at $250" (XIV.1), money created by a logged transfer.
+    assert money_problems(g) == ["2750 dollars held, but 2000 + 250 - 0 were given"]
