@@ -18,9 +18,15 @@ def accuse(g: Clock, penalty: str = "payment", **more: Any) -> None:
 
 
 def run_update(g: Clock, dice: list[int] | None = None) -> None:
-    """An update with ``dice`` forced for its first rolls (no proposals, no turns)."""
+    """An update with ``dice`` forced for the dispute's trial (no proposals, no turns).
+
+    XIV.1: "Every two weeks, the Government shall hold a Lottery", in the update's
+    second step (XXXV.2), before the judging after which the dispute is settled; with
+    only the Government's five tickets its draw is one roll of 1d5, so on an even
+    update a 1 is forced for it ahead of ``dice``."""
     if dice:
-        g.game.force_dice(dice)
+        number = int((g.view().get("update") or {}).get("number", 0)) + 1
+        g.game.force_dice([1, *dice] if number % 2 == 0 else dice)
     g.act("admin", "update")
     g.game.advance(g.tick())
 

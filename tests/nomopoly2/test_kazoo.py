@@ -22,6 +22,26 @@ def test_xxiv_2_only_the_owner_may_play_it() -> None:
         g.act("bob", "play-kazoo")
 
 
+@pytest.mark.parametrize(("action", "args"), [
+    ("calm-tisssg", {}),  # XXXIII.5: $350 to the Government
+    ("register-to-vote", {}),  # X.4: $100 to the Government
+    ("buy-lottery-tickets", {"count": 1}),  # XIV.1: $50
+    ("give-square-to-corporate-player", {"square": 1}),  # XXXIII.4: her square
+])
+def test_xxiv_2_the_other_sections_payments_and_gifts_are_neither_offered_nor_taken(
+        action: str, args: dict[str, object]) -> None:
+    """ "While playing The Magic Kazoo, a player cannot voluntarily give money or
+    possessions to any other player or entity." """
+    g = new()
+    g.act("alice", "play-kazoo")
+    assert action not in {a["name"] for a in g.game.legal_actions("alice")}
+    before = g.view()
+    with pytest.raises(ActionRefused, match=r"alice is playing The Magic Kazoo and cannot "
+                       r"voluntarily give money or possessions \(Rule 2402"):
+        g.act("alice", action, **args)
+    assert g.view() == before
+
+
 def test_xxiv_2_a_player_playing_cannot_give_money_and_nothing_moves() -> None:
     g = new()
     g.act("alice", "play-kazoo")

@@ -49,6 +49,21 @@ def test_xxxvi_6_the_favourite_square_pays_its_owner_150_when_the_game_ends() ->
     assert g.dollars("carol") == before + 150
 
 
+def test_xxxvi_6_a_favourite_square_held_by_charity_pays_nobody() -> None:
+    """VIII.13: Charity holds donated land until a player is given it; it has no money,
+    so the $150 of XXXVI.6 goes to nobody (INTERPRETATIONS.md, 3606)."""
+    g = new(("alice", "bob"))
+    g.set("board.spaces.5.owner", "alice")
+    g.set("board.spaces.5.name", "Elm")
+    g.act("alice", "favourite-square", square=5)
+    g.act("alice", "donate-to-charity", square=5)
+    assert g.view()["board"]["spaces"]["5"]["owner"] == "charity"
+    g.act("admin", "declare-messed-up")
+    assert g.game.is_over
+    assert [e["data"]["owner"] for e in g.events("nomopoly2.favourite-square")] == ["charity"]
+    assert "charity" not in g.view()["accounts"]
+
+
 def test_xxxvi_6_a_tie_pays_nobody() -> None:
     g = new(("alice", "bob"))
     for n, owner in ((5, "alice"), (6, "bob")):
@@ -118,4 +133,6 @@ def test_the_invariants_report_each_broken_state() -> None:
     assert broken(["entities", "elephant", "location"], 0) == [
         "pseudoplayer elephant is on no square (0)"]
     g.set("accounts.alice.dollars", 1500)  # money from nowhere, logged by no transfer
-    assert money_problems(g) == ["2500 dollars held, but 2000 + 0 - 0 were given"]
+    # Held: alice's $1500, bob's $1000 and the first Lottery's Pot, which "initially
+    # starts at $250" (XIV.1), money created by a logged transfer.
+    assert money_problems(g) == ["2750 dollars held, but 2000 + 250 - 0 were given"]

@@ -69,14 +69,17 @@ def test_iv_5_without_a_team_to_pay_her_squares_go_to_the_government_at_market_v
     g.act("alice", "propose", title="t", text="x")
     g.update({1: "reject"}, dice=[3, 5])
     view = g.view()
-    # The fine takes her $10. For the rent of $90, her square 1 (market value $10)
-    # becomes the Government's and she is paid $10, which is not enough: what she has
-    # is paid, the rest is bad debt and she has Bad Credit.
+    # The fine takes her $10. For the rent of $90, her square 1 becomes the
+    # Government's and she is paid its market value: on a board of rows of 10, square
+    # 1 is next to square 20, Public Property by X.2, so V.2 makes it 11 x 1 = $11.
+    # That is not enough: what she has is paid, the rest ($79) is bad debt and she
+    # has Bad Credit.
     assert view["board"]["spaces"]["1"]["owner"] == "government"
     assert g.dollars("alice") == 0
     assert view["players"]["alice"]["bad_credit"] is True
-    assert [e["data"]["unpaid"] for e in g.events("bad-debt")] == [80]
-    assert g.dollars("dave") == 1000 + 10 - 2  # paid $10; 20% of it to the Corporation
+    assert [e["data"]["unpaid"] for e in g.events("bad-debt")] == [79]
+    # dave is paid $11; 20% of it ($2.20, rounded by IV.4) to the Corporation.
+    assert g.dollars("dave") == 1000 + 11 - 2
 
 
 def test_iv_6_bad_credit_is_removed_for_200() -> None:
@@ -129,8 +132,11 @@ def test_v_4_rent_is_a_tenth_of_market_value_only_on_non_white_ordinary_squares(
     g.set("board.spaces.26.utility", True)
     g.set("board.spaces.27.color", "red")
     g.set("board.spaces.27.store", True)
+    # Square 40 lies north of square 25 on rows of 8 (the rows snake), and 40
+    # is Public Property (X.2): by V.2 its market value is 11 x 25 = $275, and its rent
+    # a tenth, $27.50, rounded to the nearest dollar (IV.4, half away from zero): $28.
     with g.game._transaction(g.now, None) as ctx:
-        assert [rent(ctx, n) for n in (24, 25, 26, 27)] == [0, 25, 0, 0]
+        assert [rent(ctx, n) for n in (24, 25, 26, 27)] == [0, 28, 0, 0]
 
 
 def test_v_5_net_value() -> None:

@@ -112,7 +112,11 @@ def test_the_rules_page_lists_each_section_in_the_seeds_words() -> None:
     assert [r["Rule"] for r in rows] == list(range(601, 609))
     assert rows[6]["Title"] == "VI.7 New Clear Fishing"
     assert rows[6]["Text"].startswith("Any player may pay $300 to create a new square")
-    assert read(g, "bob", RULES_PAGE, "XIV. LOTTERY") == []
+    lottery = read(g, "bob", RULES_PAGE, "XIV. LOTTERY")  # in force, like the others
+    assert [r["Rule"] for r in lottery] == [1401, 1402, 1403, 1404]
+    assert lottery[0]["Text"].startswith("Every two weeks, the Government shall hold a "
+                                         "Lottery. The Pot for each Lottery initially "
+                                         "starts at $250.")
 
 
 def test_the_players_page_shows_money_team_square_and_statuses() -> None:
@@ -133,8 +137,11 @@ def test_the_board_page_and_the_team_bases_of_an_eight_by_eight_board() -> None:
     g.set("board.spaces.2.coating", "glue")
     rows = {r["Square"]: r for r in read(g, "bob", BOARD_PAGE, "Squares")}
     assert len(rows) == 64 and next(iter(rows)) == 64  # highest first
+    # The Phantom Piece, the Corporate Player and TISSSG start on square 1 too (XXXIII;
+    # INTERPRETATIONS.md, XXXIII), listed after the players.
     assert (rows[1]["Name"], rows[1]["Color"], rows[1]["Owner"], rows[1]["Here"]) == (
-        "Home", "Red", "alice", "alice, bob")
+        "Home", "Red", "alice",
+        "alice, bob, the Corporate Player, the Phantom Piece, TISSSG")
     assert (rows[2]["Owner"], rows[2]["Coating"], rows[3]["Owner"]) == ("bob", "glue",
                                                                           "unowned")
     # VI.3: rows of floor(sqrt 64) = 8; VI.6's bases of the snake 1-8, 16-9, 17-24, ...
@@ -167,7 +174,10 @@ def test_the_govt_page_shows_the_highest_bid_but_never_the_bidder() -> None:
                                         "bids": [{"player": "alice", "amount": 40}]}})
     for viewer in ("alice", "bob"):
         govt = read(g, viewer, GOVERNMENT_PAGE, "The Government")
-        assert (govt["Money"], govt["Squares"]) == ("$500", "9")
+        # Square 9, given it above; the multiples of 10 (X.2, Public Property); the
+        # odd multiples of 5 above 20 (X.3, National Parks), the Zoo (45) among them.
+        assert (govt["Money"], govt["Squares"]) == (
+            "$500", "9, 10, 20, 25, 30, 35, 40, 45, 55, 60")
         (lot,) = read(g, viewer, GOVERNMENT_PAGE, "Auctions")
         assert lot == {"Lot": "square 9", "Stage": "Going Twice", "Highest Bid": "$120"}
         assert read(g, viewer, GOVERNMENT_PAGE, "The Lottery") == {"Lottery": 2, "Pot": "$300"}

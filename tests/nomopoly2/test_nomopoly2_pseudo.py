@@ -22,7 +22,14 @@ def fresh(players: tuple[str, ...] = ("alice", "bob", "carol")) -> Clock:
 
 
 def run_update(g: Clock, dice: list[int]) -> None:
-    g.game.force_dice(dice)
+    """An update with ``dice`` forced for the pseudoplayers.
+
+    XIV.1: "Every two weeks, the Government shall hold a Lottery", in the update's
+    second step (XXXV.2), before the pseudoplayers; with only the Government's five
+    tickets its draw is one roll of 1d5, so on an even update a 1 is forced for it
+    ahead of ``dice``."""
+    number = int((g.view().get("update") or {}).get("number", 0)) + 1
+    g.game.force_dice([1, *dice] if number % 2 == 0 else dice)
     g.act("admin", "update")
     g.game.advance(g.tick())
     g.game.advance(g.tick())
@@ -55,10 +62,7 @@ def test_xxxiii_2_the_elephant_moves_south_unless_it_cannot() -> None:
     run_update(g, [1, 1, 2, 1, 2, 3, 1, 3, 4])
     assert at(g, "elephant") == 36
     g.set("entities.elephant.location", 3)
-    g.game.force_dice([1])
-    g.act("admin", "update")
-    g.game.advance(g.tick())
-    g.game.advance(g.tick())
+    run_update(g, [1])
     assert at(g, "elephant") == 3  # the first row has nothing South of it
     assert any("cannot move South" in e["message"]
                for e in g.events("nomopoly2.pseudoplayer-did"))
@@ -85,9 +89,10 @@ def test_xxxiii_2_only_a_player_on_the_elephants_square_may_feed_it() -> None:
     with pytest.raises(ActionRefused, match=r"alice is on square 1, the elephant on square 45"):
         g.act("alice", "feed-elephant", item="dollars")
     g.set("players.alice.location", 45)
+    # alice, the first player, holds The Magic Kazoo (XXIV.1; INTERPRETATIONS.md, 2401):
+    # her only item; dollars are money, not an item.
     with pytest.raises(ActionRefused, match=r"item 'dollars' is not allowed \(Rule 3302, "
-                       r"XXXIII.2 The elephant\); there is "
-                       r"no item to choose"):
+                       r"XXXIII.2 The elephant\); choose one of \['kazoo'\]"):
         g.act("alice", "feed-elephant", item="dollars")
 
 
@@ -158,10 +163,12 @@ def test_xxxiii_4_the_corporate_player_offers_217_times_the_market_value() -> No
     g.set("accounts.corporation.dollars", 3000)
     g.act("alice", "standing-answer", kind="corporate-offer", option="accept")
     run_update(g, [1, 2, 3, 1, 2, 3, 1, 3, 4])
-    # floor(2.17 * $70) = $151; the square keeps its colour: it was sold, not given.
+    # Square 7 lies south of square 10, Public Property (X.2), on rows of 8: its market
+    # value is 11 x 7 = $77 (V.2), and floor(2.17 * $77) = $167; the square keeps its
+    # colour: it was sold, not given.
     assert at(g, "corporate-player") == 7
     assert g.view()["board"]["spaces"]["7"]["owner"] == "corporation"
-    assert (g.dollars("alice"), g.dollars("corporation")) == (1151, 3000 - 151)
+    assert (g.dollars("alice"), g.dollars("corporation")) == (1167, 3000 - 167)
 
 
 def test_xxxiii_4_an_offer_left_unanswered_is_declined_and_none_is_made_below_2500() -> None:
@@ -170,7 +177,8 @@ def test_xxxiii_4_an_offer_left_unanswered_is_declined_and_none_is_made_below_25
     g.set("accounts.corporation.dollars", 3000)
     run_update(g, [1, 2, 3, 1, 2, 3, 1, 3, 4])
     assert g.view()["board"]["spaces"]["7"]["owner"] == "alice"
-    offers = [e for e in g.events("prompt.opened") if "offers $151" in e["message"]]
+    # 2.17 x $77 (V.2: square 7 is next to Public Property, square 10).
+    offers = [e for e in g.events("prompt.opened") if "offers $167" in e["message"]]
     assert len(offers) == 1
     g2 = fresh(("alice", "bob"))
     g2.set("board.spaces.7.owner", "alice")

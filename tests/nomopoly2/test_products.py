@@ -119,10 +119,11 @@ def test_xix_4_the_team_disarms_a_blockbuster_in_its_base() -> None:
 
 def test_xix_5_a_jumpgate_to_an_unowned_square_gains_it() -> None:
     g = new()
-    g.act("alice", "build-jumpgate", mine=1, other=30)
+    # Square 31, not 30: the multiples of 10 are the Government's (X.2).
+    g.act("alice", "build-jumpgate", mine=1, other=31)
     spaces = g.view()["board"]["spaces"]
-    assert (spaces["1"]["jumpgate"], spaces["30"]["jumpgate"], spaces["30"]["owner"]) == (
-        30, 1, "alice")
+    assert (spaces["1"]["jumpgate"], spaces["31"]["jumpgate"], spaces["31"]["owner"]) == (
+        31, 1, "alice")
     assert (g.dollars("alice"), g.dollars("corporation")) == (500, 500)
 
 
@@ -179,12 +180,12 @@ def test_xix_13_fake_vomit_makes_later_occupants_sick_but_not_the_dropper() -> N
 
 def test_xix_14_gremlins_remove_jumpgates_and_items_on_their_square() -> None:
     g = new()
-    g.act("alice", "build-jumpgate", mine=1, other=30)
+    g.act("alice", "build-jumpgate", mine=1, other=31)  # 30 is the Government's (X.2)
     g.act("bob", "buy-product", product="Warp Bubble")
     g.act("alice", "buy-product", product="Gremlins")
     g.act("alice", "release-gremlins")  # both stand on square 1
     spaces = g.view()["board"]["spaces"]
-    assert (spaces["1"]["jumpgate"], spaces["30"]["jumpgate"]) == (None, None)
+    assert (spaces["1"]["jumpgate"], spaces["31"]["jumpgate"]) == (None, None)
     assert items(g, "bob") == {}
 
 

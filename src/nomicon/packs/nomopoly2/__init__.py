@@ -127,6 +127,8 @@ class NomopolyII(Pack):
         players = set(state.get("players", {}))
         for number, record in (state.get("board", {}).get("spaces") or {}).items():
             owner = record.get("owner")
+            if isinstance(owner, list):
+                continue  # several owners: reported once, by pseudo.problems
             if owner is not None and (not isinstance(owner, str) or (
                     owner not in players
                     and owner not in (*ORGANISATIONS, ownership.CHARITY, *BODY_OWNERS))):

@@ -234,7 +234,9 @@ class FavouriteSquares(Rule):
         owner = owner_of(ctx, number)
         ctx.emit(FAVOURITE_SQUARE, f"square {number} is the favourite, with {count} votes",
                  square=number, owner=owner, votes=count)
-        if owner is not None:
+        # Charity holds land but no money (VIII.13; INTERPRETATIONS.md, 3606): only an
+        # owner with an account is paid.
+        if owner is not None and ctx.get(["accounts", owner], None) is not None:
             award(ctx, owner, self.params.prize, f"square {number} is the favourite square")
 
 

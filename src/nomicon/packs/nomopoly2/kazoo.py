@@ -180,15 +180,27 @@ class PlayingTheKazoo(Rule):
             ctx.refuse(f"{actor} is playing The Magic Kazoo and cannot gain ownership of a "
                        "square")
 
-    # Actions that are nothing but a payment are refused before they start, so that
-    # the list of what she may do does not offer them; any other payment she would
-    # make is refused by exempt() above.
+    # Actions that are nothing but a payment or a gift are refused before they start,
+    # so that the list of what she may do does not offer them (the other sections'
+    # included: registering to vote, shares, Lottery tickets, calming TISSSG, feeding
+    # the elephant, giving a square away); any other payment she would make is
+    # refused by exempt() above.
     @veto("new-clear-fishing", "clear-bad-credit", "buy-trial-dice", "buy-product",
-          "buy-from-store", "build-jumpgate")
+          "buy-from-store", "build-jumpgate", "register-to-vote", "buy-shares",
+          "buy-lottery-tickets", "calm-tisssg", "feed-elephant",
+          "give-square-to-corporate-player", "donate-to-charity")
     def no_paying(self, ctx: Ctx, actor: str, spec: Any, args: dict[str, Any]) -> None:
         if is_playing(ctx, actor):
             ctx.refuse(f"{actor} is playing The Magic Kazoo and cannot voluntarily give "
-                       "money", detail="she plays for the entire week")
+                       "money or possessions", detail="she plays for the entire week")
+
+    @veto("give")
+    def no_gifts(self, ctx: Ctx, actor: str, spec: Any, args: dict[str, Any]) -> None:
+        if is_playing(ctx, actor):
+            what = (f"{args.get('count', 1)} {args['what']} to {args['to']}"
+                    if args.get("what") and args.get("to") else "money or possessions")
+            ctx.refuse(f"{actor} is playing The Magic Kazoo and cannot voluntarily give "
+                       f"{what}", detail="she plays for the entire week")
 
     @hook("update.ended")
     def stop(self, ctx: Ctx, data: dict[str, Any]) -> None:
