@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from nomicon.display import cell
+from nomicon.display import cell, story
 
 if TYPE_CHECKING:
     from nomicon.verify import Report
@@ -171,10 +171,10 @@ def _accounts(console: Console, view: dict[str, Any]) -> None:
 
 # -- the log ----------------------------------------------------------------------
 def log(console: Console, entries: Iterable[dict[str, Any]], title: str | None = None) -> None:
-    table = _table(title, "seq", "time", "type", "message")
-    for entry in entries:
-        _row(table, entry.get("seq"), entry.get("time"), entry.get("type"),
-             entry.get("message", ""))
+    """The history of log entries: one line per thing that happened, in words."""
+    table = _table(title, "seq", "time", "who", "what")
+    for line in story(list(entries)):
+        _row(table, line.seq, line.time, line.who, line.what)
     console.print(table)
 
 
