@@ -9,7 +9,7 @@ game is always shown as plain text, never read as Rich markup.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich import box
@@ -20,6 +20,7 @@ from rich.text import Text
 from nomicon.display import cell, story
 
 if TYPE_CHECKING:
+    from nomicon.deadlines import Deadline
     from nomicon.verify import Report
 
 # View keys that have their own section in the state rendering.
@@ -167,6 +168,16 @@ def _accounts(console: Console, view: dict[str, Any]) -> None:
     if others:
         console.print(Text("accounts: " + " · ".join(f"{k}: {cell(v)}"
                                                      for k, v in others.items())))
+
+
+def deadlines(console: Console, due: Sequence[Deadline]) -> None:
+    """The deadlines a viewer is subject to, soonest first, in UTC."""
+    if not due:
+        return
+    table = _table("Deadlines", "when (UTC)", "what", "rule")
+    for deadline in due:
+        _row(table, deadline.local("UTC"), deadline.what, deadline.rule)
+    console.print(table)
 
 
 # -- the log ----------------------------------------------------------------------

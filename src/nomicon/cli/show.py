@@ -77,13 +77,17 @@ def state(
 ) -> None:
     """The state of GAME as a viewer sees it."""
     from nomicon.cli import render
+    from nomicon.deadlines import deadlines
 
     with service(ctx, db) as svc:
-        view = svc.open(game).view(viewer)
+        played = svc.open(game)
+        view = played.view(viewer)
+        due = deadlines(played.state.root, viewer)
     if json_out:
         print_json(view)
     else:
         render.state(console(), view, viewer)
+        render.deadlines(console(), due)
 
 
 @app.command()

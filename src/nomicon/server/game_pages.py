@@ -17,11 +17,12 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from markupsafe import Markup
 
-from nomicon import display
+from nomicon import deadlines, display
 from nomicon.governance import history
 from nomicon.governance.preview import preview
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import GameError, NomiconError
+from nomicon.kernel.timefmt import iso
 from nomicon.server import (
     access,
     charts,
@@ -161,8 +162,8 @@ def _forms(game: Game, seat: Seat, *, names: tuple[str, ...] | None = None,
 
 
 # -- the tabs ------------------------------------------------------------------------------
-def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = None
-           ) -> dict[str, Any]:
+def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = None, *,
+           zone: str = deadlines.DEFAULT_ZONE) -> dict[str, Any]:
     drawing = svg.draw(game.pack.board, view, seat.viewer)
     recent = game.log_before(seat.viewer, None, RECENT)
     extra = {k: v for k, v in view.items()
@@ -201,7 +202,8 @@ def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = Non
     return {"board_svg": Markup(drawing), "forms": forms, "recent": display.story(recent),
             "spaces": _spaces(view), "extra": extra, "squares": squares,
             "squares_after": after, "squares_next": more, "table": table,
-            "table_sections": shown}
+            "table_sections": shown, "zone": zone, "clock": iso(game.clock),
+            "deadlines": deadlines.deadlines(game.state.root, seat.viewer)}
 
 
 def _spaces(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -347,7 +349,8 @@ def _admin(site: Site, seat: Seat, game: Game, view: dict[str, Any],
 def board_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
                after: Annotated[int | None, Query(ge=-2**31, le=2**31)] = None) -> Response:
     return _page(request, site, game_id, user, "board",
-                 lambda seat, game, view: _board(seat, game, view, after))
+                 lambda seat, game, view: _board(seat, game, view, after,
+                                                 zone=site.accounts.time_zone(seat.user)))
 
 
 @router.get("/games/{game_id}/players")
@@ -507,7 +510,8 @@ def live_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> 
 
 # -- changes ----------------------------------------------------------------------------------
 _BUILDERS: dict[str, Callable[[Site, Seat, Game, dict[str, Any]], dict[str, Any]]] = {
-    "board": lambda site, seat, game, view: _board(seat, game, view), "players": _players,
+    "board": lambda site, seat, game, view: _board(
+        seat, game, view, zone=site.accounts.time_zone(seat.user)), "players": _players,
     "rules": lambda site, seat, game, view: _rules(seat, game, view),
     "proposals": lambda site, seat, game, view: _proposals(seat, game, view, None),
     "prompts": lambda site, seat, game, view: _prompts(seat, game, view),
