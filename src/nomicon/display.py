@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,61 +138,6 @@ def _table(records: list[dict[str, Any]]) -> Table:
     columns = tuple(dict.fromkeys(k for record in records for k in record))
     return Table(tuple(label(c) for c in columns),
                  tuple(tuple(cell(record.get(c)) for c in columns) for record in records))
-
-
-#: Log entries that keep the game's books but are no thing that happened to a player:
-#: what a timer did is told by the events it caused.
-BOOKKEEPING = frozenset({"timer.fired", "clock.advanced"})
-#: The log's records of actions taken: shown only when the action caused nothing else
-#: to tell (otherwise every action would be told twice).
-ACTIONS = frozenset({"action", "action.sealed"})
-#: Entries whose subject is a player other than the one who acted (bob's move ends his
-#: turn and begins carol's: the turn that begins is carol's).
-_SUBJECT_IS_PLAYER = ("turn.",)
-
-
-@dataclass(frozen=True)
-class Line:
-    """One line of a game's history as a player reads it."""
-
-    seq: int
-    time: str
-    who: str
-    what: str
-    type: str
-
-
-def story(entries: Sequence[Mapping[str, Any]]) -> list[Line]:
-    """The history's lines for log entries (in their order): one line per thing that
-    happened, in words, with whom it concerns; the books' own entries left out."""
-    told = {(e.get("batch"), e["type"]) for e in entries}
-    busy = {batch for batch, kind in told if kind not in BOOKKEEPING | ACTIONS}
-    lines = []
-    for entry in entries:
-        kind = entry["type"]
-        if kind in BOOKKEEPING or (kind in ACTIONS and entry.get("batch") in busy) or (
-                kind == "action.sealed" and (entry.get("batch"), "action") in told):
-            continue
-        data = entry.get("data") or {}
-        who = entry.get("actor") or ""
-        if kind.startswith(_SUBJECT_IS_PLAYER) and isinstance(data.get("player"), str):
-            who = data["player"]
-        what = entry.get("message") or name_words(kind.replace(".", " "))
-        if kind == "action":
-            what = _action_words(who, data)
-        elif kind == "action.sealed":
-            what = f"{who} {name_words(str(data.get('name', 'acts')))} (sealed)"
-        lines.append(Line(entry["seq"], entry.get("time", ""), "" if who == "admin" and
-                          kind not in ACTIONS else who, what, kind))
-    return lines
-
-
-def _action_words(actor: str, data: Mapping[str, Any]) -> str:
-    """An action in words: ``alice passes``, ``alice buy (item house)``."""
-    name = name_words(str(data.get("name", "acts")))
-    args = data.get("args") or {}
-    said = "; ".join(f"{label(k)} {spoken(v)}" for k, v in args.items() if v is not None)
-    return f"{actor} {name}" + (f" ({said})" if said else "")
 
 
 def amendment_lines(amendment: Any) -> list[str]:

@@ -19,8 +19,8 @@ pw = pytest.importorskip("playwright.sync_api")
 expect = pw.expect
 
 
-def test_the_board_shows_a_deadline_and_its_countdown(server: Server,
-                                                       new_page: Callable[..., Any]) -> None:
+def test_the_board_shows_a_deadline_and_its_countdown(
+        server: Server, new_page: Callable[..., Any]) -> None:  # noqa: F811 (fixtures)
     site = site_of(server.app)
     game = site.service.create(PACK, ["alice", "bob"], seed=11)
     alice = site.accounts.sign_up("deadline-alice", PASSWORD)

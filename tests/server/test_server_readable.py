@@ -18,9 +18,10 @@ from fastapi import FastAPI
 from rich.console import Console
 
 from nomicon.cli import render
-from nomicon.display import counted, goods, story
+from nomicon.display import counted, goods
 from nomicon.kernel.errors import ActionError
 from nomicon.kernel.pack import installed
+from nomicon.sayings import story
 from nomicon.sim.bots import RandomBot
 
 from .support import PASSWORD, Clock, log_in, make_app, site_of

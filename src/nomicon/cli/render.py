@@ -17,7 +17,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from nomicon.display import cell, story
+from nomicon.display import cell
+from nomicon.sayings import story
 
 if TYPE_CHECKING:
     from nomicon.deadlines import Deadline

@@ -63,11 +63,6 @@ def tally(proposal: dict[str, Any]) -> dict[str, int]:
     return counts
 
 
-def votes_text(counts: dict[str, int]) -> str:
-    """A tally in words: ``2 for, 1 against``, or ``no votes``."""
-    return ", ".join(f"{n} {vote}" for vote, n in counts.items()) or "no votes"
-
-
 #: The longest proposal title and text taken: far above any real proposal (a long
 #: rule is a few thousand characters), and small enough that a game's history and
 #: every view of it stay small.
@@ -277,7 +272,7 @@ class VotingMethod(Rule):
         key = str(proposal["id"])
         set_status(ctx, key, FAILED)
         ctx.set(["proposals", key, "result"], tally(proposal))
-        ctx.emit(events.PROPOSAL_FAILED, f"#{proposal['id']} fails ({votes_text(tally(proposal))})",
+        ctx.emit(events.PROPOSAL_FAILED, f"#{proposal['id']} fails {tally(proposal)}",
                  proposal=proposal["id"])
 
     def _pass(self, ctx: Ctx, proposal: dict[str, Any]) -> None:

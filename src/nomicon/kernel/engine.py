@@ -488,7 +488,7 @@ class Game:
         ctx.state.delete(["timers", f"prompt:{prompt['id']}"])
         how = "defaulted to" if defaulted else "answered"
         ctx.emit(events.PROMPT_DEFAULTED if defaulted else events.PROMPT_ANSWERED,
-                 f"{prompt['to']} {how} {option}: {prompt['message']}",
+                 f"{prompt['to']} {how} {option!r}: {prompt['message']}",
                  to=prompt_audience(prompt), prompt=prompt["id"], option=option,
                  player=prompt["to"])
         rule = self.ruleset.by_rid.get(prompt["rid"])

@@ -25,7 +25,6 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from nomicon.display import counted
 from nomicon.kernel import events
 
 if TYPE_CHECKING:
@@ -110,7 +109,7 @@ def transfer(ctx: Acting, source: str | None, target: str | None, amount: int, c
             ctx.state.set(["accounts", target, currency],
                           balance(ctx.state, target, currency) + amount)
         data = {**final, "amount": amount, "forced": True} if forced else final
-        text = _transfer_text(source, target, counted(amount, currency), reason)
+        text = f"{source or 'outside'} -> {target or 'outside'}: {amount} {currency} ({reason})"
         ctx.emit(events.TRANSFER, text, to=to, **data)
     if unpaid:
         ctx.emit(events.BAD_DEBT, f"{source} could not pay {unpaid} of the {due} {currency} owed "
@@ -302,19 +301,3 @@ def invariant_failures(root: dict[str, Any], ruleset: RulesInForce) -> list[str]
 def totals(root: dict[str, Any], currency: str) -> int:
     """How much of ``currency`` all accounts hold together."""
     return sum(balances.get(currency, 0) for balances in root.get("accounts", {}).values())
-
-
-def _transfer_text(source: str | None, target: str | None, what: str, reason: str) -> str:
-    """A transfer as the history says it: who pays whom what, and why."""
-    # An escrow's internal name is no one a player knows.
-    source = "the escrow" if source and source.startswith("escrow:") else source
-    target = "the escrow" if target and target.startswith("escrow:") else target
-    if source and target:
-        text = f"{source} pays {target} {what}"
-    elif source:
-        text = f"{source} pays {what}"
-    elif target:
-        text = f"{target} receives {what}"
-    else:
-        text = f"{what} move"
-    return f"{text} ({reason})" if reason else text

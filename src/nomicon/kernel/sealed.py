@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from nomicon.display import listed, name_words, spoken
 from nomicon.kernel import events, pausing
 from nomicon.kernel.seats import ADMIN, controls, seat_of
 from nomicon.kernel.seats import SEATS as SEATS_KEY  # (STEPS is this module's own key)
@@ -179,8 +178,7 @@ def open_step(ctx: Acting, name: str, players: Sequence[str], *,
             ctx.set_timer(_timer(name), due, DEADLINE_METHOD, {"step": name})
     until = f" until {record['deadline']}" if due is not None else ""
     what = "ballot" if options is not None else "step"
-    ctx.emit(events.STEP_OPENED,
-             f"the {what} {name_words(name)} is open to {listed(members)}{until}",
+    ctx.emit(events.STEP_OPENED, f"the {what} {name} is open to {', '.join(members)}{until}",
              step=name, players=members, deadline=record["deadline"],
              options=record.get("options"))
 
@@ -294,7 +292,7 @@ def submit(ctx: Acting, name: str, player: str, value: Any) -> None:
                    detail=f"choose one of {values}" if values else "there is none to choose")
     ctx.state.set([STEPS, name, "submissions", player], copy_tree(value))
     verb = "changes their submission to" if changed else "submits"
-    ctx.emit(events.STEP_SUBMITTED, f"{player} {verb} {spoken(value)} ({name_words(name)}, sealed)",
+    ctx.emit(events.STEP_SUBMITTED, f"{player} {verb} {value!r} ({name}, sealed)",
              to=audience(ctx.state.root, record, player), step=name, player=player,
              value=value, changed=changed)
     # While the game is paused nothing resolves (the clock stands still for every
@@ -350,11 +348,10 @@ def resolve(ctx: Acting, name: str) -> None:
                 tally[vote] += weights[voter]
     ctx.state.delete([STEPS, name])
     ctx.cancel_timer(_timer(name))
-    shown = ", ".join(f"{p} {spoken(v)}" + (" (default)" if p in defaulted else "")
+    shown = ", ".join(f"{p} {v!r}" + (" (default)" if p in defaulted else "")
                       for p, v in values.items())
     counted = ("; count: " + ", ".join(f"{o} {n}" for o, n in tally.items())) if tally else ""
-    ctx.emit(events.STEP_RESOLVED,
-             f"{name_words(name)} resolved: {shown or 'no one took part'}{counted}",
+    ctx.emit(events.STEP_RESOLVED, f"{name} resolved: {shown or 'no one took part'}{counted}",
              step=name, submissions=values, defaulted=defaulted, tally=tally)
     if rule is None:
         return  # the rule that opened the step was repealed: nothing to resume

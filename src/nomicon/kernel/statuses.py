@@ -31,7 +31,6 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from nomicon.display import name_words
 from nomicon.kernel import events, timers
 from nomicon.kernel.timefmt import iso, parse
 
@@ -91,8 +90,7 @@ def grant(ctx: Acting, holder: str, name: str, *, until: datetime | timedelta | 
         ctx.set([TABLE, holder], {})
     ctx.set([TABLE, holder, name], record)
     lasting = f" until {record['until']}" if end is not None else ""
-    ctx.emit(events.STATUS_GRANTED, f"{holder} is {name_words(name)}{lasting}", key=name,
-             holder=holder,
+    ctx.emit(events.STATUS_GRANTED, f"{holder} is {name}{lasting}", key=name, holder=holder,
              name=name, until=record["until"], by=record["by"], data=record["data"],
              again=held is not None)
     return record
@@ -125,7 +123,7 @@ def end(ctx: Acting, holder: str, name: str, cause: str) -> bool:
     ctx.state.delete([TABLE, holder, name])
     if not ctx.state.get([TABLE, holder]):
         ctx.state.delete([TABLE, holder])
-    ctx.emit(events.STATUS_ENDED, f"{holder} is no longer {name_words(name)} ({cause})", key=name,
+    ctx.emit(events.STATUS_ENDED, f"{holder} is no longer {name} ({cause})", key=name,
              holder=holder, name=name, cause=cause, since=record["since"],
              until=record["until"])
     return True

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from markupsafe import Markup
 
-from nomicon import deadlines, display
+from nomicon import deadlines, display, sayings
 from nomicon.governance import history
 from nomicon.governance.preview import preview
 from nomicon.kernel.engine import ADMIN, Game
@@ -199,7 +199,7 @@ def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = Non
         for part in table.parts:
             extra.pop(part, None)
         forms = [f for f in forms if f.name not in table.actions]
-    return {"board_svg": Markup(drawing), "forms": forms, "recent": display.story(recent),
+    return {"board_svg": Markup(drawing), "forms": forms, "recent": sayings.story(recent),
             "spaces": _spaces(view), "extra": extra, "squares": squares,
             "squares_after": after, "squares_next": more, "table": table,
             "table_sections": shown, "zone": zone, "clock": iso(game.clock),
@@ -288,7 +288,7 @@ def _history(seat: Seat, game: Game, view: dict[str, Any], before: int | None,
              else game.log_for(seat.viewer, before - 1, LOG_PAGE + 1, types=types))
     if later:
         newer = later[LOG_PAGE]["seq"] if len(later) > LOG_PAGE else 0
-    return {"entries": entries, "lines": display.story(entries), "older": older,
+    return {"entries": entries, "lines": sayings.story(entries), "older": older,
             "newer": newer, "rolls_only": rolls_only,
             "dice": view["dice"], "roll_count": view["dice"].get("count")}
 

@@ -25,7 +25,6 @@ from nomicon.authoring import (
     parse,
     words,
 )
-from nomicon.display import counted, listed
 from nomicon.packs.ackanomic.fictionary_events import (
     ENDED,
     JUDGED,
@@ -77,7 +76,7 @@ def penalise(ctx: Ctx, step: int, players: list[str]) -> None:
     for player in failed:
         ctx.lose(player, points, f"did not act in time in step {step} of Fictionary", GP,
                  forced=True)
-    ctx.emit(PENALISED, f"{listed(failed)} lose {counted(points, 'Gamepoint')}: step {step} "
+    ctx.emit(PENALISED, f"{', '.join(failed)} lose {points} Gamepoint(s): step {step} "
                         "was not done in time",
              round=ctx.get([KEY, "round"]), step=step, players=failed, points=points)
 

@@ -62,7 +62,6 @@ from nomicon.authoring import (
     hook,
     veto,
 )
-from nomicon.display import counted
 from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic import tromino_geometry as geo
 from nomicon.packs.ackanomic.tables import close_table
@@ -522,9 +521,8 @@ class Concessions(Rule):
         ctx.require(in_round(ctx), "no round is under way")
         number = ctx.get([KEY, "round"])
         ctx.set([KEY, "concessions", actor], points)
-        ctx.emit(CONCEDED, f"round {number}: {actor} concedes the round with "
-                           f"{counted(points, 'Gamepoint')}",
-                 round=number, player=actor, points=points)
+        ctx.emit(CONCEDED, f"round {number}: {actor} concedes the round with {points} "
+                           "Gamepoint(s)", round=number, player=actor, points=points)
 
     # "any concession made by their opponent": the latest the opponent made this round.
     @action("accept")

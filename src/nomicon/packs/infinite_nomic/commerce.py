@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from nomicon.authoring import Arg, Ctx, Rule, action, hook
-from nomicon.display import goods
 from nomicon.packs.infinite_nomic.core import PACK
 from nomicon.packs.infinite_nomic.events import (
     PURCHASE_CHECK,
@@ -77,7 +76,7 @@ class Commerce(Rule):
         ctx.add_record("trades", str(number), {"id": number, "from": actor, "to": to,
                                                "give": give_clean, "get": get_clean,
                                                "status": "open"})
-        ctx.emit(TRADE_OFFERED, f"{actor} offers {to} {goods(give_clean)} for {goods(get_clean)}",
+        ctx.emit(TRADE_OFFERED, f"{actor} offers {to} {give_clean} for {get_clean}",
                  offer=number, player=actor, target=to)
 
     def _offers_to(self, ctx: Ctx, actor: str) -> list[int]:
