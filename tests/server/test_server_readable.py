@@ -21,7 +21,7 @@ from nomicon.cli import render
 from nomicon.display import counted, goods
 from nomicon.kernel.errors import ActionError
 from nomicon.kernel.pack import installed
-from nomicon.sayings import story
+from nomicon.sayings import say, story
 from nomicon.sim.bots import RandomBot
 
 from .support import PASSWORD, Clock, log_in, make_app, site_of
@@ -161,3 +161,32 @@ def test_what_a_trade_moves_is_said_in_words() -> None:
     assert goods({}) == "nothing"
     assert goods({"flute": 3}) == "3 flutes"
     assert goods({"house": 2, "points": 1}) == "2 houses and 1 point"
+
+
+@pytest.mark.parametrize(("entry", "said"), [
+    ({"type": "transfer", "message": "alice -> outside: 1 points (did not ping)",
+      "data": {"source": "alice", "target": None, "amount": 1, "currency": "points",
+               "reason": "did not ping"}}, "alice pays 1 point (did not ping)"),
+    ({"type": "transfer", "message": "escrow:market:public:1 -> bob: 153 dollars (retracted)",
+      "data": {"source": "escrow:market:public:1", "target": "bob", "amount": 153,
+               "currency": "dollars", "reason": "retracted"}},
+     "the escrow pays bob 153 dollars (retracted)"),
+    ({"type": "proposal.failed", "message": "#5 fails {'against': 2}",
+      "data": {"proposal": 5}}, "#5 fails (2 against)"),
+    ({"type": "proposal.failed", "message": "#1 fails {}", "data": {"proposal": 1}},
+     "#1 fails (no votes)"),
+    ({"type": "trade.offered", "message": "carol offers bob {} for {'flute': 3}",
+      "data": {"offer": 2, "player": "carol", "target": "bob"}},
+     "carol offers bob nothing for 3 flutes"),
+    ({"type": "prompt.defaulted", "message": "alice defaulted to 'decline': buy it?",
+      "data": {"prompt": 1, "option": "decline", "player": "alice"}},
+     "alice defaulted to decline: buy it?"),
+    ({"type": "step.resolved", "message": "diplomacy-orders resolved: alice [], bob []",
+      "data": {"step": "diplomacy-orders", "submissions": {"alice": [], "bob": ["A Par H"]},
+               "defaulted": ["alice"], "tally": None}},
+     "diplomacy orders resolved: alice nothing (default), bob A Par H"),
+])
+def test_a_recorded_message_is_said_in_words(entry: dict[str, object], said: str) -> None:
+    """Games recorded before read in words too: the history says these entries from
+    their data, whatever their recorded message."""
+    assert say({"seq": 1, **entry}) == said
