@@ -9,7 +9,7 @@ game is always shown as plain text, never read as Rich markup.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich import box
@@ -19,8 +19,10 @@ from rich.text import Text
 
 from nomicon.cli import boards
 from nomicon.display import cell
+from nomicon.sayings import story
 
 if TYPE_CHECKING:
+    from nomicon.deadlines import Deadline
     from nomicon.verify import Report
 
 # View keys that have their own section in the state rendering; ``index`` is the
@@ -227,12 +229,22 @@ def _accounts(console: Console, view: dict[str, Any]) -> None:
                       soft_wrap=False)
 
 
+def deadlines(console: Console, due: Sequence[Deadline]) -> None:
+    """The deadlines a viewer is subject to, soonest first, in UTC."""
+    if not due:
+        return
+    table = _table("Deadlines", "when (UTC)", "what", "rule")
+    for deadline in due:
+        _row(table, deadline.local("UTC"), deadline.what, deadline.rule)
+    console.print(table)
+
+
 # -- the log ----------------------------------------------------------------------
 def log(console: Console, entries: Iterable[dict[str, Any]], title: str | None = None) -> None:
-    table = _table(title, "seq", "time", "type", "message")
-    for entry in entries:
-        _row(table, entry.get("seq"), entry.get("time"), entry.get("type"),
-             entry.get("message", ""))
+    """The history of log entries: one line per thing that happened, in words."""
+    table = _table(title, "seq", "time", "who", "what")
+    for line in story(list(entries)):
+        _row(table, line.seq, line.time, line.who, line.what)
     console.print(table)
 
 

@@ -78,14 +78,18 @@ def state(
 ) -> None:
     """The state of GAME as a viewer sees it."""
     from nomicon.cli import render
+    from nomicon.deadlines import deadlines
 
     with service(ctx, db) as svc:
-        view = svc.open(game).view(viewer)
+        played = svc.open(game)
+        view = played.view(viewer)
+        due = deadlines(played.state.root, viewer)
         name = svc.store.get_game(game).meta.get("name")
     if json_out:
         print_json(view)
     else:
         render.state(console(), view, viewer, name=name)
+        render.deadlines(console(), due)
 
 
 @app.command()

@@ -28,6 +28,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy.engine import Connection
 
+from nomicon.deadlines import DEFAULT_ZONE, is_zone
 from nomicon.kernel.errors import NomiconError
 from nomicon.names import player_name
 from nomicon.store import SqlStore, StoreError
@@ -235,6 +236,22 @@ class Accounts:
         with self._write("set password") as conn:
             conn.execute(sa.update(users).where(users.c.id == user.id)
                          .values(password_hash=self._hasher.hash(password)))
+
+    def time_zone(self, user: User) -> str:
+        """The account's time zone (an IANA name; UTC until one is chosen)."""
+        with self._read("read time zone") as conn:
+            zone = conn.execute(sa.select(users.c.time_zone)
+                                .where(users.c.id == user.id)).scalar()
+        return str(zone) if zone else DEFAULT_ZONE
+
+    def set_time_zone(self, user: User, zone: str) -> None:
+        """Choose the account's time zone; an unknown name is refused."""
+        if not is_zone(zone):
+            raise AccountError(f"{zone!r} is not a time zone; name one like Europe/Paris "
+                               "or America/New_York")
+        with self._write("set time zone") as conn:
+            conn.execute(sa.update(users).where(users.c.id == user.id)
+                         .values(time_zone=zone))
 
     def user_named(self, name: str) -> User | None:
         with self._read("find user") as conn:

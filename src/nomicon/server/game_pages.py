@@ -17,10 +17,12 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import HTMLResponse, Response, StreamingResponse
 from markupsafe import Markup
 
+from nomicon import deadlines, display, sayings
 from nomicon.governance import history
 from nomicon.governance.preview import preview
 from nomicon.kernel.engine import ADMIN, Game
 from nomicon.kernel.errors import ActionError, GameError, NomiconError
+from nomicon.kernel.timefmt import iso
 from nomicon.server import (
     access,
     charts,
@@ -172,8 +174,8 @@ def _forms(game: Game, seat: Seat, *, names: tuple[str, ...] | None = None,
 
 
 # -- the tabs ------------------------------------------------------------------------------
-def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = None
-           ) -> dict[str, Any]:
+def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = None, *,
+           zone: str = deadlines.DEFAULT_ZONE) -> dict[str, Any]:
     drawing = svg.draw(game.pack.board, view, seat.viewer)
     recent = game.log_before(seat.viewer, None, RECENT)
     extra = {k: v for k, v in view.items()
@@ -209,10 +211,11 @@ def _board(seat: Seat, game: Game, view: dict[str, Any], after: int | None = Non
         for part in table.parts:
             extra.pop(part, None)
         forms = [f for f in forms if f.name not in table.actions]
-    return {"board_svg": Markup(drawing), "forms": forms, "recent": recent,
+    return {"board_svg": Markup(drawing), "forms": forms, "recent": sayings.story(recent),
             "spaces": _spaces(view), "extra": extra, "squares": squares,
             "squares_after": after, "squares_next": more, "table": table,
-            "table_sections": shown}
+            "table_sections": shown, "zone": zone, "clock": iso(game.clock),
+            "deadlines": deadlines.deadlines(game.state.root, seat.viewer)}
 
 
 def _spaces(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -264,6 +267,7 @@ def _proposals(seat: Seat, game: Game, view: dict[str, Any],
         proposal["amendment_text"] = (yaml.safe_dump(amendment, sort_keys=False,
                                                      allow_unicode=True)
                                       if amendment else "")
+        proposal["amendment_lines"] = display.amendment_lines(amendment) if amendment else []
     return {"proposals": found, "older": older, "before": before,
             "forms": _forms(game, seat, names=GOVERNANCE)}
 
@@ -296,7 +300,8 @@ def _history(seat: Seat, game: Game, view: dict[str, Any], before: int | None,
              else game.log_for(seat.viewer, before - 1, LOG_PAGE + 1, types=types))
     if later:
         newer = later[LOG_PAGE]["seq"] if len(later) > LOG_PAGE else 0
-    return {"entries": entries, "older": older, "newer": newer, "rolls_only": rolls_only,
+    return {"entries": entries, "lines": sayings.story(entries), "older": older,
+            "newer": newer, "rolls_only": rolls_only,
             "dice": view["dice"], "roll_count": view["dice"].get("count")}
 
 
@@ -356,7 +361,8 @@ def _admin(site: Site, seat: Seat, game: Game, view: dict[str, Any],
 def board_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
                after: Annotated[int | None, Query(ge=-2**31, le=2**31)] = None) -> Response:
     return _page(request, site, game_id, user, "board",
-                 lambda seat, game, view: _board(seat, game, view, after))
+                 lambda seat, game, view: _board(seat, game, view, after,
+                                                 zone=site.accounts.time_zone(seat.user)))
 
 
 @router.get("/games/{game_id}/players")
@@ -516,7 +522,8 @@ def live_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> 
 
 # -- changes ----------------------------------------------------------------------------------
 _BUILDERS: dict[str, Callable[[Site, Seat, Game, dict[str, Any]], dict[str, Any]]] = {
-    "board": lambda site, seat, game, view: _board(seat, game, view), "players": _players,
+    "board": lambda site, seat, game, view: _board(
+        seat, game, view, zone=site.accounts.time_zone(seat.user)), "players": _players,
     "rules": lambda site, seat, game, view: _rules(seat, game, view),
     "proposals": lambda site, seat, game, view: _proposals(seat, game, view, None),
     "prompts": lambda site, seat, game, view: _prompts(seat, game, view),

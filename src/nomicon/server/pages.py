@@ -202,7 +202,8 @@ def account(request: Request, user: LoggedIn, site: SiteDep,
             after: Annotated[str | None, Query(max_length=12)] = None) -> Response:
     return render(request, "account.html", {"title": "Your account", "new": None,
                                             **_tokens(site, user, after),
-                                            "mail_games": _mail_games(site, user)})
+                                            "mail_games": _mail_games(site, user),
+                                            "time_zone": site.accounts.time_zone(user)})
 
 
 @router.post("/account/tokens")
@@ -210,7 +211,20 @@ def new_token(request: Request, form: Form, user: LoggedIn, site: SiteDep) -> Re
     token = site.accounts.new_token(user, form.get("label", "").strip()[:100])
     return render(request, "account.html", {"title": "Your account", "new": token,
                                             **_tokens(site, user, None),
-                                            "mail_games": _mail_games(site, user)}, status=201)
+                                            "mail_games": _mail_games(site, user),
+                                            "time_zone": site.accounts.time_zone(user)},
+                  status=201)
+
+
+@router.post("/account/time-zone")
+def set_time_zone(request: Request, form: Form, user: LoggedIn, site: SiteDep) -> Response:
+    """Choose the time zone the pages show times in."""
+    zone = form.get("time_zone", "").strip()
+    try:
+        site.accounts.set_time_zone(user, zone)
+    except AccountError as exc:
+        raise BadRequest(str(exc)) from None
+    return redirect("/account", flash=[f"Times are shown in {zone}."])
 
 
 @router.post("/account/tokens/{token_id}/revoke")

@@ -21,7 +21,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 
-from nomicon.display import cell
+from nomicon.display import cell, shape
 from nomicon.kernel.pages import Link
 from nomicon.server.accounts import User
 from nomicon.server.auth import csrf_token, remember_pre, session_user
@@ -85,7 +85,8 @@ def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.PackageLoader("nomicon.server", "templates"),
                              autoescape=True, trim_blocks=True, lstrip_blocks=True,
                              undefined=jinja2.ChainableUndefined)
-    env.filters.update(cell=cell_or_link, when=when, pretty=pretty, yaml=as_yaml, urlquote=quote)
+    env.filters.update(cell=cell_or_link, when=when, pretty=pretty, yaml=as_yaml, urlquote=quote,
+                       shape=shape)
     env.tests.update(simple=is_simple)
     return env
 

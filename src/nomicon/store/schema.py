@@ -151,6 +151,8 @@ users = sa.Table(
     sa.Column("name", sa.String(), nullable=False, unique=True),
     sa.Column("password_hash", sa.String(), nullable=False),
     sa.Column("created", UTCDateTime(), nullable=False),
+    # The account's time zone, an IANA name; null: UTC (migration 0010).
+    sa.Column("time_zone", sa.String(), nullable=True),
 )
 
 api_tokens = sa.Table(

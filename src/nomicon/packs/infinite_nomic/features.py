@@ -263,11 +263,14 @@ class Features(Rule):
         here = board.location(ctx, player)
         if here == car["space"]:
             return
-        board.remove_feature(ctx, car["space"], COP_CAR)
+        # The space it leaves is read before the move: ``car`` is the state's own
+        # record, which the move changes.
+        start = car["space"]
+        board.remove_feature(ctx, start, COP_CAR)
         board.add_feature(ctx, here, COP_CAR)
         ctx.set(["board", "cop_car", "space"], here)
-        ctx.emit(COP_CAR_MOVED, f"the Cop Car moves from space {car['space']} to space {here}",
-                 start=car["space"], end=here)
+        ctx.emit(COP_CAR_MOVED, f"the Cop Car moves from space {start} to space {here}",
+                 start=start, end=here)
 
     # -- Shop -------------------------------------------------------------------
     def _shop_items(self, ctx: Ctx, actor: str) -> list[str]:

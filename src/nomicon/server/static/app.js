@@ -131,7 +131,28 @@
     source.addEventListener("ended", function () { source.close(); });
   }
 
+  // -- deadlines: a countdown beside each, from the game's clock when the page came --
+  function left(ms) {
+    if (ms <= 0) { return "due now"; }
+    var s = Math.floor(ms / 1000), d = Math.floor(s / 86400), h = Math.floor(s / 3600) % 24,
+        m = Math.floor(s / 60) % 60;
+    var parts = d ? [d + " d", h + " h"] : h ? [h + " h", m + " min"] : [m + " min", (s % 60) + " s"];
+    return "in " + parts.join(" ");
+  }
+  function countDown() {
+    document.querySelectorAll("[data-now]").forEach(function (box) {
+      // A region a live update replaced comes with a clock of its own.
+      if (!box.dataset.loaded) { box.dataset.loaded = String(Date.now()); }
+      var now = Date.parse(box.getAttribute("data-now")) + (Date.now() - Number(box.dataset.loaded));
+      box.querySelectorAll("[data-due]").forEach(function (span) {
+        span.textContent = "(" + left(Date.parse(span.getAttribute("data-due")) - now) + ")";
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    countDown();
+    setInterval(countDown, 1000);
     drawCharts(document);
     var main = document.querySelector("main[data-live]");
     if (main) { follow(main); }

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nomicon.display import counted
 from nomicon.packs.ackanomic import tromino_geometry as geo
 from nomicon.server.svg.parts import attr, frame, placeholder, player_colours, text
 
@@ -94,7 +95,7 @@ def _legend(game: dict[str, Any], players: list[str], colours: dict[str, str],
                      f'<rect x="8" y="{8 + n * 24:.1f}" width="16" height="16" '
                      f'fill="{colours[player]}"/><text x="30" y="{20 + n * 24:.1f}" '
                      f'font-size="13">{text(player)}{text(you)}: {text(case)}, '
-                     f'{text(scores.get(player, 0))} Gamepoint(s)</text></g>')
+                     f'{text(counted(scores.get(player, 0), "Gamepoint"))}</text></g>')
     return "".join(parts)
 
 
