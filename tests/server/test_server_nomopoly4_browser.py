@@ -60,19 +60,19 @@ def a_game_after_every_built_proposal(server: Server) -> str:
     game = seated_game(site, PACK, PLAYERS, seed=4,
                        params={"history": history.built_prefix(), "starting_money": 10000})
     for record in history.RECORDS[history.built_prefix():]:
-        site.service.act(game.id, "alice", "propose",
+        site.service.act(game, "alice", "propose",
                          {"title": f"{record.id}: {record.title}", "text": record.text,
                           "amendment": record.amendment_list()})
-        with site.service.reading(game.id) as played:
+        with site.service.reading(game) as played:
             number = max(int(k) for k in played.state.root["proposals"])
         for name in PLAYERS:
-            with site.service.reading(game.id) as played:
+            with site.service.reading(game) as played:
                 still_open = played.state.root["proposals"][str(number)]["status"] == "open"
             if still_open:
-                site.service.act(game.id, name, "vote", {"proposal": number, "vote": "for"})
-        with site.service.reading(game.id) as played:
+                site.service.act(game, name, "vote", {"proposal": number, "vote": "for"})
+        with site.service.reading(game) as played:
             assert played.state.root["proposals"][str(number)]["status"] == "passed", record.id
-    return game.id
+    return game
 
 
 def test_a_player_recruits_moves_attacks_buys_and_reads_the_dark_lords_page(
