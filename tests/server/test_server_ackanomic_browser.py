@@ -8,22 +8,16 @@ begins the ghost word there. Screenshots of each step are saved under the test's
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
 from nomicon.kernel.pack import installed
-from nomicon.server import Settings, create_app
 
-from .support import FAST_HASHER, PASSWORD, START, Clock, site_of
-from .test_server_browser import Server, browser, new_page, submit  # noqa: F401  (fixtures)
-from .test_server_units_browser import shoot
+from .browserkit import Server, log_in, pack_app, screenshots, seated_game, serve, shoot, submit
+from .support import START, Clock, site_of
 
 pw = pytest.importorskip("playwright.sync_api")
 expect = pw.expect
@@ -42,48 +36,23 @@ def server(tmp_path_factory: pytest.TempPathFactory, clock: Clock) -> Iterator[S
     """The app with the installed packs and a clock the test moves, served by uvicorn
     from a thread on 127.0.0.1."""
     db = tmp_path_factory.mktemp("ackanomic-browser") / "web.db"
-    app = create_app(f"sqlite:///{db}", registry=installed(), clock=clock, hasher=FAST_HASHER,
-                     settings=Settings(tick_seconds=None, poll_seconds=0.2))
-    listener = socket.create_server(("127.0.0.1", 0))
-    runner = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on",
-                                           timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=runner.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not runner.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield Server(app, f"http://127.0.0.1:{listener.getsockname()[1]}")
-    runner.should_exit = True
-    thread.join(timeout=10)
-    listener.close()
-
-
-def log_in(page: Any, name: str) -> None:
-    page.goto("/login")
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/")
+    with serve(pack_app(db, installed(), clock)) as running:
+        yield running
 
 
 def test_a_player_announces_ghost_and_follows_its_link_to_the_childs_table(
-        new_page: Callable[..., Any], server: Server,  # noqa: F811
+        new_page: Callable[..., Any], server: Server,
         tmp_path: Path) -> None:
     site = site_of(server.app)
-    parent = site.service.create(PACK, PLAYERS, seed=16)
-    for name in PLAYERS:
-        site.accounts.seat(parent.id, site.accounts.sign_up(name, PASSWORD), "player", name)
-    shots = tmp_path / "screenshots"
-    shots.mkdir()
+    parent = seated_game(site, PACK, PLAYERS, seed=16)
+    shots = screenshots(tmp_path)
 
     page = new_page()
     log_in(page, "alice")
-    page.goto(f"/games/{parent.id}")
+    page.goto(f"/games/{parent}")
     nav = page.get_by_role("navigation", name="Game")
     nav.get_by_role("link", name="Games & Contests", exact=True).click()
-    page.wait_for_url(f"**/games/{parent.id}/pages/instances")
+    page.wait_for_url(f"**/games/{parent}/pages/instances")
     enrolling = page.locator("#section-enrolling")
     expect(enrolling).to_contain_text("No instance is open for enrolment.")
     expect(page.locator("#section-running")).to_contain_text("No instance is being played.")
@@ -104,9 +73,9 @@ def test_a_player_announces_ghost_and_follows_its_link_to_the_childs_table(
 
     # The others enrol from their own pages (through the service here); with alice,
     # bob and carol the game is full, so enrolment closes early and it starts.
-    site.service.act(parent.id, "dave", "volunteer-referee", {"instance": 1})
-    site.service.act(parent.id, "bob", "enrol", {"instance": 1})
-    site.service.act(parent.id, "carol", "enrol", {"instance": 1})
+    site.service.act(parent, "dave", "volunteer-referee", {"instance": 1})
+    site.service.act(parent, "bob", "enrol", {"instance": 1})
+    site.service.act(parent, "carol", "enrol", {"instance": 1})
     page.reload()
     expect(page.locator("#section-enrolling")).to_contain_text(
         "No instance is open for enrolment.")
@@ -116,7 +85,7 @@ def test_a_player_announces_ghost_and_follows_its_link_to_the_childs_table(
     expect(running).to_contain_text("dave")
     shoot(page, "3-running", shots)
 
-    with site.service.reading(parent.id) as played:
+    with site.service.reading(parent) as played:
         record = played.state.root["instances"]["1"]
     child = record["child"]
     assert record["status"] == "started" and child

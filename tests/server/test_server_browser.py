@@ -13,125 +13,31 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-from fastapi import FastAPI
 
 from nomicon.kernel.pack import installed
 from nomicon.server.accounts import ADMIN
 
+from .browserkit import Server, log_in, serve, sign_up, submit
 from .support import PACK, PASSWORD, cop_car_seed, make_app, site_of
 
 pw = pytest.importorskip("playwright.sync_api")
 expect = pw.expect
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-WAIT_MS = 30_000  # generous: a loaded 2-core machine is slow to start Chromium and redraw
-
-
-def chromium_path() -> str | None:
-    """``NOMICON_CHROMIUM``, else the ``chromium`` on the PATH."""
-    chosen = os.environ.get("NOMICON_CHROMIUM")
-    if chosen:
-        return chosen if Path(chosen).exists() else None
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@dataclass
-class Server:
-    app: FastAPI
-    url: str
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The app served by uvicorn from a thread, on 127.0.0.1 and a free port."""
     db = tmp_path_factory.mktemp("browser") / "web.db"
-    app = make_app(f"sqlite:///{db}", poll_seconds=0.2)
-    listener = socket.create_server(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1,
-                            lifespan="on")
-    runner = uvicorn.Server(config)
-    thread = threading.Thread(target=runner.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not runner.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield Server(app, f"http://127.0.0.1:{port}")
-    runner.should_exit = True
-    thread.join(timeout=10)
-    listener.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    path = chromium_path()
-    if path is None:
-        reason = "Chromium is not installed (scripts/test installs it from Debian)"
-        if os.environ.get("CI"):
-            pytest.fail(f"{reason}; in CI the browser tests must run")
-        print(f"skipping the browser tests: {reason}")
-        pytest.skip(reason)
-    with pw.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def new_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
-    """Pages in browser contexts of their own (their own cookies), closed afterwards
-    (which ends their live streams before the server stops)."""
-    contexts: list[Any] = []
-
-    def make(width: int = 1100) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": 900},
-                                      base_url=server.url)
-        contexts.append(context)
-        page = context.new_page()
-        page.set_default_timeout(WAIT_MS)
-        problems: list[str] = []
-        page.on("pageerror", lambda error: problems.append(str(error)))
-        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-        page.problems = problems
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
-def sign_up(page: Any, name: str) -> None:
-    page.goto("/signup")
-    page.get_by_label("Name").fill(name)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password again").fill(PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
-    page.wait_for_url("**/")
-    assert page.get_by_role("heading", name="Games", exact=True).is_visible()
+    with serve(make_app(f"sqlite:///{db}", poll_seconds=0.2)) as running:
+        yield running
 
 
 def board_desc(page: Any) -> str:
     return str(page.locator("#board svg desc").text_content())
-
-
-def submit(page: Any, button: Any) -> None:
-    """Click a form's button and wait for the page that answers it."""
-    with page.expect_navigation():
-        button.click()
 
 
 def answer_defaults(page: Any) -> None:
@@ -254,11 +160,7 @@ def test_screenshots_of_every_packs_board(new_page: Callable[..., Any], server: 
     keep = os.environ.get("NOMICON_SCREENSHOTS")
     viewer = site.accounts.sign_up("viewer", PASSWORD)
     page = new_page()
-    page.goto("/login")
-    page.get_by_label("Name").fill("viewer")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/")
+    log_in(page, "viewer")
     for pack in installed():
         game = site.service.create(pack.id, ["alice", "bob"], seed=3)
         site.accounts.seat(game.id, viewer, ADMIN)

@@ -6,19 +6,15 @@ hours) has passed, the proposal passes and the rule's page shows the new value."
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-import uvicorn
 
 from nomicon.server.app import tick
 
+from .browserkit import Server, serve, sign_up, submit
 from .support import PACK, Clock, make_app, site_of
-from .test_server_browser import Server, browser, new_page, sign_up, submit  # noqa: F401
 
 pw = pytest.importorskip("playwright.sync_api")
 expect = pw.expect
@@ -33,25 +29,12 @@ def clock() -> Clock:
 def server(tmp_path_factory: pytest.TempPathFactory, clock: Clock) -> Iterator[Server]:
     """The app with a clock the test moves, served by uvicorn from a thread."""
     db = tmp_path_factory.mktemp("builder-browser") / "web.db"
-    app = make_app(f"sqlite:///{db}", clock, poll_seconds=0.2)
-    listener = socket.create_server(("127.0.0.1", 0))
-    runner = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on",
-                                           timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=runner.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not runner.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield Server(app, f"http://127.0.0.1:{listener.getsockname()[1]}")
-    runner.should_exit = True
-    thread.join(timeout=10)
-    listener.close()
+    with serve(make_app(f"sqlite:///{db}", clock, poll_seconds=0.2)) as running:
+        yield running
 
 
 def test_a_new_player_changes_a_parameter_with_the_builder(
-        new_page: Callable[..., Any], server: Server, clock: Clock) -> None:  # noqa: F811
+        new_page: Callable[..., Any], server: Server, clock: Clock) -> None:
     dana, erin = new_page(), new_page()
     sign_up(dana, "dana")
     sign_up(erin, "erin")

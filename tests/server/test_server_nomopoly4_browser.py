@@ -8,24 +8,28 @@ Fairy (P41) are in force. Screenshots of each step are saved under the test's
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
 from nomicon.kernel.pack import installed
 from nomicon.packs.nomopoly4 import history
-from nomicon.server import Settings, create_app
 
-from .support import FAST_HASHER, PASSWORD, Clock, site_of
-from .test_server_browser import Server, browser, new_page, submit  # noqa: F401  (fixtures)
-from .test_server_units_browser import orders_of, shoot
+from .browserkit import (
+    Server,
+    log_in,
+    orders_of,
+    pack_app,
+    screenshots,
+    seated_game,
+    serve,
+    shoot,
+    submit,
+)
+from .support import Clock, site_of
 
 pw = pytest.importorskip("playwright.sync_api")
 expect = pw.expect
@@ -45,56 +49,38 @@ def server(tmp_path_factory: pytest.TempPathFactory, clock: Clock) -> Iterator[S
     """The app with the installed packs and a clock the test moves, served by uvicorn
     from a thread on 127.0.0.1."""
     db = tmp_path_factory.mktemp("nomopoly4-browser") / "web.db"
-    app = create_app(f"sqlite:///{db}", registry=installed(), clock=clock, hasher=FAST_HASHER,
-                     settings=Settings(tick_seconds=None, poll_seconds=0.2))
-    listener = socket.create_server(("127.0.0.1", 0))
-    runner = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on",
-                                           timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=runner.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not runner.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield Server(app, f"http://127.0.0.1:{listener.getsockname()[1]}")
-    runner.should_exit = True
-    thread.join(timeout=10)
-    listener.close()
+    with serve(pack_app(db, installed(), clock)) as running:
+        yield running
 
 
 def a_game_after_every_built_proposal(server: Server) -> str:
     """A game from the built prefix (P36), then every later built proposal proposed
     by alice and passed by both players' votes, as the players would."""
     site = site_of(server.app)
-    game = site.service.create(PACK, PLAYERS, seed=4,
-                               params={"history": history.built_prefix(),
-                                       "starting_money": 10000})
-    for name in PLAYERS:
-        site.accounts.seat(game.id, site.accounts.sign_up(name, PASSWORD), "player", name)
+    game = seated_game(site, PACK, PLAYERS, seed=4,
+                       params={"history": history.built_prefix(), "starting_money": 10000})
     for record in history.RECORDS[history.built_prefix():]:
-        site.service.act(game.id, "alice", "propose",
+        site.service.act(game, "alice", "propose",
                          {"title": f"{record.id}: {record.title}", "text": record.text,
                           "amendment": record.amendment_list()})
-        with site.service.reading(game.id) as played:
+        with site.service.reading(game) as played:
             number = max(int(k) for k in played.state.root["proposals"])
         for name in PLAYERS:
-            with site.service.reading(game.id) as played:
+            with site.service.reading(game) as played:
                 still_open = played.state.root["proposals"][str(number)]["status"] == "open"
             if still_open:
-                site.service.act(game.id, name, "vote", {"proposal": number, "vote": "for"})
-        with site.service.reading(game.id) as played:
+                site.service.act(game, name, "vote", {"proposal": number, "vote": "for"})
+        with site.service.reading(game) as played:
             assert played.state.root["proposals"][str(number)]["status"] == "passed", record.id
-    return game.id
+    return game
 
 
 def test_a_player_recruits_moves_attacks_buys_and_reads_the_dark_lords_page(
-        new_page: Callable[..., Any], server: Server, clock: Clock,  # noqa: F811
+        new_page: Callable[..., Any], server: Server, clock: Clock,
         tmp_path: Path) -> None:
     site = site_of(server.app)
     game_id = a_game_after_every_built_proposal(server)
-    shots = tmp_path / "screenshots"
-    shots.mkdir()
+    shots = screenshots(tmp_path)
     # bob stands on square 3 (the admin puts him there: his Jumps would take days),
     # builds a Fort there and recruits a Warrior; he offers a Mushroom at $50.
     site.service.act(game_id, "admin", "set", {"path": "players.bob.location", "value": 3})
@@ -105,11 +91,7 @@ def test_a_player_recruits_moves_attacks_buys_and_reads_the_dark_lords_page(
     site.service.act(game_id, "bob", "market-sell", {"good": "mushroom", "price": 50})
 
     page = new_page()
-    page.goto("/login")
-    page.get_by_label("Name").fill("alice")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/")
+    log_in(page, "alice")
     page.goto(f"/games/{game_id}")
     # The board shows the Dark Lord's things where they stand, and the ? boxes
     # without their contents.

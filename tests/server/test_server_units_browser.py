@@ -6,22 +6,14 @@ with Debian's Chromium (skipped only when it is missing and CI is not set)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 
-from nomicon.server import Settings, create_app
-
-from .support import FAST_HASHER, PASSWORD, site_of
-from .test_server_browser import Server, browser, new_page, submit  # noqa: F401  (fixtures)
+from .browserkit import Server, log_in, orders_of, pack_app, seated_game, serve, shoot, submit
+from .support import site_of
 from .warpack import PACK, registry
 
 pw = pytest.importorskip("playwright.sync_api")
@@ -32,61 +24,23 @@ expect = pw.expect
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The app with the test pack, served by uvicorn from a thread on 127.0.0.1."""
     db = tmp_path_factory.mktemp("units-browser") / "web.db"
-    app = create_app(f"sqlite:///{db}", registry=registry(), hasher=FAST_HASHER,
-                     settings=Settings(tick_seconds=None, poll_seconds=0.2))
-    listener = socket.create_server(("127.0.0.1", 0))
-    runner = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on",
-                                           timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=runner.run, kwargs={"sockets": [listener]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not runner.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            pytest.fail("the server did not start")
-        time.sleep(0.05)
-    yield Server(app, f"http://127.0.0.1:{listener.getsockname()[1]}")
-    runner.should_exit = True
-    thread.join(timeout=10)
-    listener.close()
-
-
-def shoot(page: Any, name: str, where: Path) -> None:
-    shot = where / f"{name}.png"
-    page.screenshot(path=str(shot), full_page=True)
-    assert shot.stat().st_size > 10_000
-    keep = os.environ.get("NOMICON_SCREENSHOTS")
-    if keep:
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        shutil.copy(shot, Path(keep) / shot.name)
-
-
-def orders_of(page: Any, unit: str) -> Any:
-    """Click ``unit`` on the board's drawing; its command forms open below."""
-    page.locator(f"#board svg g.entity[data-entity='{unit}']").click()
-    orders = page.locator(f"#orders-{unit}")
-    expect(orders).to_have_attribute("open", "")
-    return orders
+    with serve(pack_app(db, registry())) as running:
+        yield running
 
 
 def test_a_player_commands_her_units_and_buys_on_the_market(
-        new_page: Callable[..., Any], server: Server, tmp_path: Path) -> None:  # noqa: F811
+        new_page: Callable[..., Any], server: Server, tmp_path: Path) -> None:
     site = site_of(server.app)
-    game = site.service.create(PACK, ["alice", "bob"], seed=7)
-    for name in ("alice", "bob"):
-        site.accounts.seat(game.id, site.accounts.sign_up(name, PASSWORD), "player", name)
+    game = seated_game(site, PACK, ["alice", "bob"], seed=7)
     for kind, owner, square in (("fort", "alice", 3), ("warrior", "bob", 4),
                                 ("warrior", "alice", 5)):
-        site.service.act(game.id, "admin", "place", {"kind": kind, "owner": owner,
-                                                     "square": square})
-    site.service.act(game.id, "bob", "market-sell", {"good": "ore", "price": 30})
+        site.service.act(game, "admin", "place", {"kind": kind, "owner": owner,
+                                                   "square": square})
+    site.service.act(game, "bob", "market-sell", {"good": "ore", "price": 30})
 
     page = new_page()
-    page.goto("/login")
-    page.get_by_label("Name").fill("alice")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/")
-    page.goto(f"/games/{game.id}")
+    log_in(page, "alice")
+    page.goto(f"/games/{game}")
     shoot(page, "units-board-before", tmp_path)
 
     # recruit: the Fort's forms open at a click on it in the drawing
@@ -129,7 +83,7 @@ def test_a_player_commands_her_units_and_buys_on_the_market(
     nav.get_by_role("link", name="Things", exact=True).click()
     expect(page.locator("#thing-rber-ducky")).to_contain_text("square 7")
     shoot(page, "things", tmp_path)
-    with site.service.reading(game.id) as played:
+    with site.service.reading(game) as played:
         balances = played.view("alice")["accounts"]["alice"]
     # $5000, less $500 for the Warrior ("The player pays $500") and 30 for the ore
     assert balances == {"money": 4470, "ore": 4}

@@ -38,7 +38,6 @@ from nomicon.authoring import (
     Attribute,
     Ctx,
     Currency,
-    Initial,
     Pack,
     PackParams,
     Rule,
@@ -52,7 +51,6 @@ from nomicon.authoring import (
     words,
 )
 from nomicon.governance import amendments
-from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic.double_crash_events import (
     CHOSEN,
     ENDED,
@@ -91,7 +89,7 @@ from nomicon.packs.ackanomic.double_crash_state import (
     tentative_winner,
 )
 from nomicon.packs.ackanomic.games import TREASURY
-from nomicon.packs.ackanomic.tables import close_table
+from nomicon.packs.ackanomic.tables import close_table, initial_rules, members_of, round_the_table
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-double-crash"
@@ -227,15 +225,14 @@ class Starting(Rule):
             return
         if state["games"] and state["instance"] >= state["games"]:
             return
-        members = [p for p in ctx.players() if not ctx.seat_of(p).left]
+        members = members_of(ctx)
         link = ctx.parent()
         if link is not None:
             # A child game: the parent chose the two players, for one game.
             seated = list(link["players"]) if not state["instance"] else []
         elif len(members) >= 2:
             # Standalone: two members a game, one place further round each time.
-            first = state["instance"] % len(members)
-            seated = [members[first], members[(first + 1) % len(members)]]
+            seated, _ = round_the_table(members, state["instance"] % len(members), 2, False)
         else:
             seated = []
         if len(seated) != 2 or not set(seated) <= set(members):
@@ -677,8 +674,7 @@ class DoubleCrash(Pack):
     Params = DoubleCrashParams
     # Standalone, two members play each game and any others watch.
     players = (2, None)
-    initial = (*(Initial(cls) for cls in RULES),
-               Initial(MajorityVote, number=100, title="Changing these rules"))
+    initial = initial_rules(RULES)
     rule_classes = RULES
     pages = (PAGE,)
 

@@ -48,7 +48,6 @@ from nomicon.authoring import (
     ActionDecl,
     Ctx,
     Currency,
-    Initial,
     Pack,
     PackParams,
     Rule,
@@ -59,7 +58,6 @@ from nomicon.authoring import (
     veto,
     words,
 )
-from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic import fictionary_rules as steps
 from nomicon.packs.ackanomic.fictionary_events import (
     NEXT_ROUND,
@@ -83,6 +81,7 @@ from nomicon.packs.ackanomic.fictionary_state import (
     game_of,
     new_table,
 )
+from nomicon.packs.ackanomic.tables import initial_rules, members_of
 
 PACK_ID = "ackanomic-fictionary"
 
@@ -139,7 +138,7 @@ class Starting(Rule):
         state = game_of(ctx)
         if state["numbers"] or state["over"] or ctx.get(["game", "status"]) != "active":
             return
-        members = [player for player in ctx.players() if not ctx.seat_of(player).left]
+        members = members_of(ctx)
         link = ctx.parent()
         if link is not None:
             players = list(link["players"])
@@ -244,8 +243,7 @@ class Fictionary(Pack):
     # The table takes members from 3 on, and its game begins when ``players`` (5 or
     # more, II's minimum) have joined (INTERPRETATIONS.md).
     players = (3, None)
-    initial = (*(Initial(cls) for cls in RULES),
-               Initial(MajorityVote, number=100, title="Changing these rules"))
+    initial = initial_rules(RULES)
     rule_classes = RULES
     pages = steps.PAGES
 

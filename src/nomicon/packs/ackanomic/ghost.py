@@ -42,7 +42,6 @@ from nomicon.authoring import (
     Attribute,
     Ctx,
     Currency,
-    Initial,
     Pack,
     PackParams,
     Rule,
@@ -55,7 +54,6 @@ from nomicon.authoring import (
     veto,
     words,
 )
-from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic.ghost_events import (
     ADDED,
     CLOSED,
@@ -88,7 +86,14 @@ from nomicon.packs.ackanomic.ghost_state import (
     remove,
     winner_points,
 )
-from nomicon.packs.ackanomic.tables import close_table
+from nomicon.packs.ackanomic.tables import (
+    close_table,
+    has_played_out,
+    initial_rules,
+    members_of,
+    parents_choice,
+    round_the_table,
+)
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-ghost"
@@ -154,16 +159,15 @@ class Beginning(Rule):
 
     @hook(CLOSED)
     def on_closed(self, ctx: Ctx, data: Instance) -> None:
-        games = ctx.get([KEY, "games"])
         # A child game of another game is one instance of Ghost.
-        if ctx.parent() is not None or (games and ctx.get([KEY, "instance"]) >= games):
+        if has_played_out(ctx, KEY):
             close_table(ctx, KEY, "Ghost")
         else:
             self._start_if_ready(ctx)
 
     def _start_if_ready(self, ctx: Ctx) -> None:
         state = game(ctx)
-        members = [player for player in ctx.players() if not ctx.seat_of(player).left]
+        members = members_of(ctx)
         if ctx.get(["game", "status"]) != "active" or not state["over"]:
             return
         if state["games"] and state["instance"] >= state["games"]:
@@ -172,20 +176,18 @@ class Beginning(Rule):
         if link is not None:
             # A child game: the parent chose the players and the referee (None: the
             # engine); it begins when they are all members, and is played once.
-            seated, referee = list(link["players"]), link["referee"]
-            if (state["instance"] or len(seated) < 2
-                    or not set(seated) | {referee} - {None} <= set(members)):
+            chosen = parents_choice(link, members)
+            if state["instance"] or chosen is None or len(chosen[0]) < 2:
                 return
+            seated, referee = chosen
         else:
             # Standalone: seated one place further round the members each instance; with
             # a referee wanted, the next member referees (INTERPRETATIONS.md).
             wanted = state["seats"] + (1 if state["with_referee"] else 0)
             if len(members) < wanted:
                 return
-            offset = state["instance"] % len(members)
-            seated = [members[(offset + i) % len(members)] for i in range(state["seats"])]
-            referee = (members[(offset + state["seats"]) % len(members)]
-                       if state["with_referee"] else None)
+            seated, referee = round_the_table(members, state["instance"] % len(members),
+                                              state["seats"], state["with_referee"])
         # 41: "The referee shall randomly assign each player a different integer ranging
         # from 1 to N": the dice shuffle the players; the first drawn is player 1. A
         # child game's numbers were drawn by the parent's dice when the instance started
@@ -557,8 +559,7 @@ class Ghost(Pack):
                    "contains it; the last player left wins.")
     Params = GhostParams
     players = (2, None)
-    initial = (*(Initial(cls) for cls in RULES),
-               Initial(MajorityVote, number=100, title="Changing these rules"))
+    initial = initial_rules(RULES)
     rule_classes = RULES
     pages = (PAGE,)
 

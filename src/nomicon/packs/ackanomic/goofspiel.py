@@ -62,7 +62,13 @@ from nomicon.packs.ackanomic.events import (
     RoundResolved,
     Started,
 )
-from nomicon.packs.ackanomic.tables import close_table, table_of
+from nomicon.packs.ackanomic.tables import (
+    close_table,
+    members_of,
+    parents_choice,
+    round_the_table,
+    table_of,
+)
 
 PACK = "ackanomic"
 KEY = "pure_skill"
@@ -171,7 +177,7 @@ class StartingAnInstance(Rule):
 
     def _start_if_ready(self, ctx: Ctx) -> None:
         state = table(ctx)
-        members = [player for player in ctx.players() if not ctx.seat_of(player).left]
+        members = members_of(ctx)
         seats = state["seats"]
         if state["seated"] or len(members) < seats or ctx.get(["game", "status"]) != "active":
             return
@@ -182,16 +188,15 @@ class StartingAnInstance(Rule):
         if link is not None:
             # A child game: the game that started it chose its players and referee
             # (None: the engine referees); it starts when they are all members.
-            players, referee = link["players"], link["referee"]
-            if state["instance"] or not set(players) | {referee} - {None} <= set(members):
+            chosen = parents_choice(link, members)
+            if state["instance"] or chosen is None:
                 return
+            players, referee = chosen
         else:
             # Seats go round the members in joining order, one place further each game,
             # so that everyone plays as often; the first member left over referees.
-            offset = (number - 1) % len(members)
-            players = [members[(offset + i) % len(members)] for i in range(seats)]
-            referee = (members[(offset + seats) % len(members)] if len(members) > seats
-                       else None)
+            players, referee = round_the_table(members, (number - 1) % len(members), seats,
+                                               len(members) > seats)
         ctx.set([KEY, "instance"], number)
         ctx.set([KEY, "seated"], players)
         ctx.set([KEY, "referee"], referee)

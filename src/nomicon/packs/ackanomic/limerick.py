@@ -50,7 +50,6 @@ from nomicon.authoring import (
     ActionDecl,
     Arg,
     Ctx,
-    Initial,
     Pack,
     PackParams,
     Resolved,
@@ -64,7 +63,6 @@ from nomicon.authoring import (
     parse,
     veto,
 )
-from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic.limerick_events import (
     ENDED,
     JUDGED,
@@ -77,7 +75,13 @@ from nomicon.packs.ackanomic.limerick_events import (
     Started,
 )
 from nomicon.packs.ackanomic.limerick_pages import PAGE, VOTES
-from nomicon.packs.ackanomic.tables import table_of
+from nomicon.packs.ackanomic.tables import (
+    initial_rules,
+    members_of,
+    parents_choice,
+    round_the_table,
+    table_of,
+)
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-limerick"
@@ -177,14 +181,15 @@ class Starting(Rule):
         state = contest(ctx)
         if state["phase"] != "waiting" or ctx.get(["game", "status"]) != "active":
             return
-        members = [player for player in ctx.players() if not ctx.seat_of(player).left]
+        members = members_of(ctx)
         link = ctx.parent()
         if link is not None:
             # A child game: the main game chose the players and the referee (Count
             # Tabula, or None: the engine); it begins when they are members.
-            players, referee = list(link["players"]), link["referee"]
-            if not set(players) | {referee} - {None} <= set(members):
+            chosen = parents_choice(link, members)
+            if chosen is None:
                 return
+            players, referee = chosen
         else:
             # Standalone, contests follow one another: each takes the next two
             # members in the order they joined, and the member after them referees
@@ -192,9 +197,8 @@ class Starting(Rule):
             wanted = 2 + (1 if state["with_referee"] else 0)
             if len(members) < wanted:
                 return
-            first = 2 * state["number"] % len(members)
-            players = [members[first], members[(first + 1) % len(members)]]
-            referee = members[(first + 2) % len(members)] if state["with_referee"] else None
+            players, referee = round_the_table(members, 2 * state["number"] % len(members),
+                                               2, state["with_referee"])
         ends = ctx.now + timedelta(days=self.params.writing_days)
         ctx.set([KEY, "number"], state["number"] + 1)
         ctx.set([KEY, "players"], players)
@@ -481,8 +485,7 @@ class LimerickContest(Pack):
                    "Laureate's vote counting twice; ties go to the first posted.")
     Params = LimerickParams
     players = (2, None)
-    initial = (*(Initial(cls) for cls in RULES),
-               Initial(MajorityVote, number=100, title="Changing these rules"))
+    initial = initial_rules(RULES)
     rule_classes = RULES
     pages = (PAGE,)
 

@@ -50,7 +50,6 @@ from nomicon.authoring import (
     Arg,
     Attribute,
     Ctx,
-    Initial,
     Pack,
     PackParams,
     Resolved,
@@ -65,7 +64,6 @@ from nomicon.authoring import (
     veto,
 )
 from nomicon.boards.grid import Grid
-from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic.events import TROPHY_AWARDED
 from nomicon.packs.ackanomic.scgo_events import (
     DOOMED,
@@ -84,7 +82,7 @@ from nomicon.packs.ackanomic.scgo_events import (
     RoundResolved,
     Started,
 )
-from nomicon.packs.ackanomic.tables import table_of
+from nomicon.packs.ackanomic.tables import initial_rules, members_of, table_of
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-single-capture-go"
@@ -237,7 +235,7 @@ class Starting(Rule):
 
     def _start_if_ready(self, ctx: Ctx) -> None:
         state = table(ctx)
-        members = [player for player in ctx.players() if not ctx.seat_of(player).left]
+        members = members_of(ctx)
         if (state["players"] or state["over"] or ctx.get(["game", "status"]) != "active"):
             return
         link = ctx.parent()
@@ -572,8 +570,7 @@ class SingleCaptureGo(Pack):
     Params = SingleCaptureGoParams
     players = (2, None)
     board = "letters"
-    initial = (*(Initial(cls) for cls in RULES),
-               Initial(MajorityVote, number=100, title="Changing these rules"))
+    initial = initial_rules(RULES)
     rule_classes = RULES
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:

@@ -44,7 +44,6 @@ from nomicon.authoring import (
     Arg,
     Attribute,
     Ctx,
-    Initial,
     Pack,
     PackParams,
     Rule,
@@ -55,7 +54,6 @@ from nomicon.authoring import (
     hook,
     veto,
 )
-from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic import spades_cards as cards
 from nomicon.packs.ackanomic.spades_events import (
     ACTION_EXPECTED,
@@ -78,7 +76,7 @@ from nomicon.packs.ackanomic.spades_events import (
     TeamRound,
 )
 from nomicon.packs.ackanomic.spades_pages import TABLE
-from nomicon.packs.ackanomic.tables import table_of
+from nomicon.packs.ackanomic.tables import initial_rules, members_of, table_of
 
 PACK = "ackanomic"
 PACK_ID = "ackanomic-spades"
@@ -272,7 +270,7 @@ class Beginning(Rule):
         state = table(ctx)
         if state["order"] or ctx.get(["game", "status"]) != "active":
             return
-        members = [player for player in ctx.players() if not ctx.seat_of(player).left]
+        members = members_of(ctx)
         link = ctx.parent()
         if link is not None:
             # A child game: the game that started it chose the players and referee.
@@ -690,8 +688,7 @@ class AckanomicSpades(Pack):
     # table of three is a game too, and members who join later watch
     # (INTERPRETATIONS.md).
     players = (3, None)
-    initial = (*(Initial(cls) for cls in RULES),
-               Initial(MajorityVote, number=100, title="Changing these rules"))
+    initial = initial_rules(RULES)
     rule_classes = RULES
     pages = (TABLE,)
 

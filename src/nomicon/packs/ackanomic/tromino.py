@@ -51,7 +51,6 @@ from nomicon.authoring import (
     Arg,
     Ctx,
     Currency,
-    Initial,
     Pack,
     PackParams,
     Rule,
@@ -62,9 +61,15 @@ from nomicon.authoring import (
     hook,
     veto,
 )
-from nomicon.governance.methods import MajorityVote
 from nomicon.packs.ackanomic import tromino_geometry as geo
-from nomicon.packs.ackanomic.tables import close_table
+from nomicon.packs.ackanomic.tables import (
+    close_table,
+    has_played_out,
+    initial_rules,
+    members_of,
+    parents_choice,
+    round_the_table,
+)
 from nomicon.packs.ackanomic.tromino_events import (
     CLOSED,
     CONCEDED,
@@ -203,16 +208,15 @@ class Beginning(Rule):
 
     @hook(CLOSED)
     def on_closed(self, ctx: Ctx, data: Round) -> None:
-        games = ctx.get([KEY, "games"])
         # A child game of another game is one game of Tromino Go.
-        if ctx.parent() is not None or (games and ctx.get([KEY, "instance"]) >= games):
+        if has_played_out(ctx, KEY):
             close_table(ctx, KEY, "Tromino Go")
         else:
             self._start_if_ready(ctx)
 
     def _start_if_ready(self, ctx: Ctx) -> None:
         state = ctx.get([KEY])
-        members = [player for player in ctx.players() if not ctx.seat_of(player).left]
+        members = members_of(ctx)
         if ctx.get(["game", "status"]) != "active" or (state["players"] and not state["over"]):
             return
         if state["games"] and state["instance"] >= state["games"]:
@@ -221,10 +225,10 @@ class Beginning(Rule):
         if link is not None:
             # A child game: the game that started it chose the two players and the
             # referee; it begins when they are all members, and is played once.
-            seated, referee = list(link["players"]), link["referee"]
-            if (state["instance"] or len(seated) != 2
-                    or not set(seated) | {referee} - {None} <= set(members)):
+            chosen = parents_choice(link, members)
+            if state["instance"] or chosen is None or len(chosen[0]) != 2:
                 return
+            seated, referee = chosen
         else:
             # Standalone: a table whose members play games one after another, seated
             # one place further round the members each game; with a referee wanted, a
@@ -233,9 +237,8 @@ class Beginning(Rule):
             wanted = 3 if state.get("with_referee") else 2
             if len(members) < wanted:
                 return
-            offset = state["instance"] % len(members)
-            seated = [members[(offset + i) % len(members)] for i in range(2)]
-            referee = members[(offset + 2) % len(members)] if wanted == 3 else None
+            seated, referee = round_the_table(members, state["instance"] % len(members), 2,
+                                              wanted == 3)
         first = ctx.pick(seated, "who goes first in the first round (1d2 over the players)")
         for name, value in (("instance", state["instance"] + 1), ("players", seated),
                             ("referee", referee), ("scores", {p: 0 for p in seated}),
@@ -700,8 +703,7 @@ class TrominoGo(Pack):
     Params = TrominoGoParams
     players = (2, None)
     board = "trominoes"
-    initial = (*(Initial(cls) for cls in RULES),
-               Initial(MajorityVote, number=100, title="Changing these rules"))
+    initial = initial_rules(RULES)
     rule_classes = RULES
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
