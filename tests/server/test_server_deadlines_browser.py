@@ -7,20 +7,27 @@ minutes to continue (Rule 7) count down second by second."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from .support import PACK, PASSWORD, site_of
-from .test_server_browser import Server, browser, new_page, server  # noqa: F401  (fixtures)
+from .browserkit import Server, serve
+from .support import PACK, PASSWORD, make_app, site_of
 
 pw = pytest.importorskip("playwright.sync_api")
 expect = pw.expect
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("deadlines") / "web.db"
+    with serve(make_app(f"sqlite:///{db}", poll_seconds=0.2)) as running:
+        yield running
+
+
 def test_the_board_shows_a_deadline_and_its_countdown(
-        server: Server, new_page: Callable[..., Any]) -> None:  # noqa: F811 (fixtures)
+        server: Server, new_page: Callable[..., Any]) -> None:
     site = site_of(server.app)
     game = site.service.create(PACK, ["alice", "bob"], seed=11)
     alice = site.accounts.sign_up("deadline-alice", PASSWORD)
