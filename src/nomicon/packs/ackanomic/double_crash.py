@@ -295,7 +295,7 @@ class Salvos(Rule):
 
     @salvo.check
     def _salvo_check(self, ctx: Ctx, actor: str) -> None:
-        number = ctx.get([KEY, "round"])
+        number = game(ctx)["round"]
         ctx.require(ctx.get([KEY, "kind"]) == "salvo", f"round {number} is a round of "
                     "Replies, not of Salvos")
         ctx.require(salvo_of(ctx, actor, number) is None,
@@ -363,7 +363,7 @@ class Replies(Rule):
 
     @reply.check
     def _reply_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(not ctx.get([KEY, "auto_reply"]), "the engine posts the Replies in "
+        ctx.require(not game(ctx)["auto_reply"], "the engine posts the Replies in "
                     "this game", detail="players type their Replies only when the game is "
                     "played with auto_reply off")
         number = ctx.get([KEY, "round"])
@@ -500,7 +500,7 @@ Hereafter, each odd-numbered round consists of each player posting a 3-round Sal
 
     @target.check
     def _target_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(ctx.get([KEY, "round"]) == 1, "Target Words are selected in round 1")
+        ctx.require(game(ctx)["round"] == 1, "Target Words are selected in round 1")
         ctx.require(actor not in ctx.get([KEY, "chosen"]),
                     "you have selected your Target Word")
 

@@ -354,7 +354,7 @@ class Plays(Rule):
 
     @begin.check
     def _begin_check(self, ctx: Ctx, actor: str) -> None:
-        word = ctx.get([KEY, "word"])
+        word = game(ctx)["word"]
         ctx.require(word is None, "there is an existing ghost word: continue it or protest it",
                     detail=f"the ghost word is {str(word).upper()}")
 
@@ -373,7 +373,7 @@ class Plays(Rule):
 
     @continue_.check
     def _continue_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(ctx.get([KEY, "word"]) is not None,
+        ctx.require(game(ctx)["word"] is not None,
                     "there is no existing ghost word: begin one by naming a letter")
 
     @continue_.variants
@@ -406,6 +406,11 @@ A player may remove themselves from an instance of the game at any time by posti
     def resign(self, ctx: Ctx, actor: str) -> None:
         """Resign (in your turn) or remove yourself from the game (at any time)."""
         self.leave(ctx, actor, "resigned")
+
+    @resign.check
+    def _resign_check(self, ctx: Ctx, actor: str) -> None:
+        ctx.require(actor in game(ctx)["playing"] and in_progress(ctx),
+                    "you are not a player in a game of Ghost in progress")
 
     @hook(events.SEAT_LEFT)
     def left_ackanomic(self, ctx: Ctx, data: events.PlayerLeft) -> None:

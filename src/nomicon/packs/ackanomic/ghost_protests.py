@@ -25,6 +25,7 @@ from nomicon.packs.ackanomic.ghost_events import (
 from nomicon.packs.ackanomic.ghost_state import (
     KEY,
     TURN_TIMER,
+    game,
     in_progress,
     next_turn,
     remove,
@@ -93,7 +94,7 @@ If the protest was on the grounds that the ghost word cannot be found within any
 
     @protest.check
     def _protest_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(ctx.get([KEY, "word"]) is not None, "there is no ghost word to protest")
+        ctx.require(game(ctx)["word"] is not None, "there is no ghost word to protest")
 
     @action("answer", Arg("word", str, "a word containing the ghost word"))
     def answer(self, ctx: Ctx, actor: str, word: str) -> None:

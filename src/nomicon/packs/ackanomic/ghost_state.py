@@ -37,7 +37,7 @@ def new_table(seats: int = 3, games: int = 0, with_referee: bool = False,
 
 def game(ctx: Ctx) -> dict[str, Any]:
     """The game's table; refused in a game without one."""
-    return table_of(ctx, KEY, "Ghost")
+    return table_of(ctx, KEY, "Ghost table")
 
 
 def playing(ctx: Ctx) -> list[str]:

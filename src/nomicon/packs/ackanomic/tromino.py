@@ -105,6 +105,7 @@ from nomicon.packs.ackanomic.tromino_state import (
     owners,
     play_problem,
     players,
+    require_round,
     to_play,
 )
 
@@ -345,7 +346,7 @@ class Plays(Rule):
 
     @place.check
     def _place_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(in_round(ctx), "no round is under way")
+        require_round(ctx)
         ctx.require(not is_moving_phase(ctx), f"{ctx.get([KEY, 'pieces'])} trominoes have "
                     "been played: move one of yours instead (4.)")
 
@@ -400,7 +401,7 @@ class Moving(Rule):
 
     @move.check
     def _move_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(in_round(ctx), "no round is under way")
+        require_round(ctx)
         ctx.require(is_moving_phase(ctx), f"trominoes are moved only once "
                     f"{ctx.get([KEY, 'pieces'])} have been played")
 
@@ -455,7 +456,7 @@ class Stalemate(Rule):
 
     @pass_.check
     def _pass_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(in_round(ctx), "no round is under way")
+        require_round(ctx)
         player, letter = to_play(ctx)
         if actor != player:
             return  # Rule 11 refuses it: not their turn
@@ -521,7 +522,7 @@ class Concessions(Rule):
                            maximum=99))
     def concede(self, ctx: Ctx, actor: str, points: int) -> None:
         """Concede the round with a number of Gamepoints; your opponent may accept."""
-        ctx.require(in_round(ctx), "no round is under way")
+        require_round(ctx)
         number = ctx.get([KEY, "round"])
         ctx.set([KEY, "concessions", actor], points)
         ctx.emit(CONCEDED, f"round {number}: {actor} concedes the round with {points} "
@@ -536,7 +537,7 @@ class Concessions(Rule):
 
     @accept.check
     def _accept_check(self, ctx: Ctx, actor: str) -> None:
-        ctx.require(in_round(ctx), "no round is under way")
+        require_round(ctx)
         if actor in players(ctx):
             ctx.require(opponent(ctx, actor) in ctx.get([KEY, "concessions"], {}),
                         "your opponent has conceded nothing this round")

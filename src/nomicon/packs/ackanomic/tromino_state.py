@@ -8,6 +8,7 @@ from typing import Any
 
 from nomicon.authoring import Ctx
 from nomicon.packs.ackanomic import tromino_geometry as geo
+from nomicon.packs.ackanomic.tables import table_of
 
 KEY = "tromino"
 LETTERS = "ABC"
@@ -19,6 +20,17 @@ def new_table(games: int = 0) -> dict[str, Any]:
             "scores": {}, "round": 0, "first": None, "turn": 0, "board": {}, "placed": [],
             "next_id": 1, "concessions": {}, "passes": 0, "moving_turns": 0, "pieces": 30,
             "rounds": [], "winner": None, "how": None, "over": False}
+
+
+def game(ctx: Ctx) -> dict[str, Any]:
+    """The game's table; refused in a game without one."""
+    return table_of(ctx, KEY, "Tromino Go table")
+
+
+def require_round(ctx: Ctx) -> None:
+    """Refuse a play unless a round is under way (and the game has a table at all)."""
+    game(ctx)
+    ctx.require(in_round(ctx), "no round is under way")
 
 
 def players(ctx: Ctx) -> list[str]:
