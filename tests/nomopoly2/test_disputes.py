@@ -189,11 +189,15 @@ def test_xxvii_4_a_loser_may_refuse_to_pay() -> None:
 
 def test_xxvii_5_new_normal_chains_make_rusty_chains_normal() -> None:
     g = new()
-    g.set("players.bob.chains", {"pounds": 20, "rusty": True, "quiet_weeks": 10})
+    g.set("players.bob.chains", {"pounds": 200, "rusty": True, "quiet_weeks": 10})
     accuse(g, "chains", amount=100)
     run_update(g)
+    # XXXI.6 in force: week 1 wears the Rusty Chains by 30 lb (200 -> 170); in week 2
+    # the award makes them 270 lb of normal Chains, neither worn nor a quiet week.
+    assert g.view()["players"]["bob"]["chains"] == {"pounds": 170, "rusty": True,
+                                                    "quiet_weeks": 11}
     run_update(g, [6, 6, 1, 1])
-    assert g.view()["players"]["bob"]["chains"] == {"pounds": 120, "rusty": False,
+    assert g.view()["players"]["bob"]["chains"] == {"pounds": 270, "rusty": False,
                                                     "quiet_weeks": 0}
 
 

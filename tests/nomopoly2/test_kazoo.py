@@ -112,7 +112,7 @@ def test_xxiv_3_a_tie_is_decided_by_the_dice() -> None:
 
 def test_xxxiv_3_the_money_associated_with_the_kazoo_goes_to_the_first_player() -> None:
     g = new()
-    g.set("accounts.kazoo-fund.dollars", 300)
+    g.set("accounts.magic-kazoo.dollars", 300)
     g.act("alice", "play-kazoo")
     assert g.dollars("alice") == 1300
-    assert g.dollars("kazoo-fund") == 0
+    assert g.dollars("magic-kazoo") == 0

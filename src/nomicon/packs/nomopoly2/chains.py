@@ -5,7 +5,9 @@ A player's Chains are her ``chains`` attribute, ``{"pounds", "rusty",
 awarded (the Disputes of section XXVII award them through it). A normal turn's dice
 go through the turn's ``nomopoly2.turn-dice`` adjuster (turns.py), which XXXI.3
 lowers. The weekly changes (rust, then the loss) come at the end of the update, in
-its last phase: the week is over then.
+its last phase: the week is over then. A week in which a player was awarded Chains
+(``chains_awarded``, the update ending it) changes nothing of hers: it is not a quiet
+week, and her Chains, all new normal Chains (XXXI.1), have not yet worn for a week.
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ from pydantic import Field
 
 from nomicon.authoring import Attribute, Ctx, Rule, RuleParams, adjust, hook
 from nomicon.packs.nomopoly2.body_events import CHAINS_CHANGED
-from nomicon.packs.nomopoly2.schedule import PHANTOM
+from nomicon.packs.nomopoly2.schedule import PHANTOM, week_now
 from nomicon.packs.nomopoly2.terms import PACK, rule_of
 from nomicon.packs.nomopoly2.turns import NORMAL, TURN_DICE
 
 CHAINS = "chains"
+CHAINS_AWARDED = "chains_awarded"
 
 
 def chains_of(ctx: Ctx, player: str) -> dict[str, Any] | None:
@@ -48,6 +51,7 @@ def award_chains(ctx: Ctx, player: str, weight: int, why: str) -> None:
     her Chains normal, and the ten quiet weeks of XXXI.2 start again."""
     if weight <= 0:
         return
+    ctx.set_attr(player, CHAINS_AWARDED, week_now(ctx))
     _set(ctx, player, {"pounds": pounds(ctx, player) + weight, "rusty": False,
                        "quiet_weeks": 0}, why)
 
@@ -61,7 +65,9 @@ class Chains(Rule):
     title = "XXXI.1 Chains"
 
     attributes = (Attribute(CHAINS, None, doc="the player's Chains: pounds, rusty, "
-                            "quiet_weeks (weeks without new Chains)"),)
+                            "quiet_weeks (weeks without new Chains)"),
+                  Attribute(CHAINS_AWARDED, None, doc="the week (update) in which the "
+                            "player was last awarded Chains"))
     # award_chains() above makes all of a player's Chains normal.
 
 
@@ -172,9 +178,10 @@ class WeeklyLoss(Rule):
     @hook("phase.began", key=PHANTOM)
     def wear(self, ctx: Ctx, data: dict[str, Any]) -> None:
         rust = rule_of(ctx, RustyChains)
+        week = week_now(ctx)
         for player in ctx.players():
             chains = chains_of(ctx, player)
-            if chains is None:
+            if chains is None or ctx.attr(player, CHAINS_AWARDED, None) == week:
                 continue
             if rust is not None:
                 chains = rust.rusted(chains)

@@ -8,8 +8,8 @@ players choose a mechanism (``choose-mechanism``), argue (``argue``) and buy dic
 the trial (``buy-trial-dice``); it is settled in update k+1, when that update's
 proposals have been judged (ruling: INTERPRETATIONS.md, XXVII).
 
-Chains are the player attribute ``chains`` (``{"pounds": n, "rusty": bool}``), which
-section XXXI (Chains) also keeps; Registered Voter status is the attribute
+Chains are awarded by section XXXI's ``chains.award_chains`` (one layout, the player
+attribute ``chains``); Registered Voter status is the attribute
 ``registered_voter`` that section X (The Government) keeps.
 """
 
@@ -21,9 +21,10 @@ from typing import Any, TypedDict
 from pydantic import Field
 
 from nomicon.authoring import Arg, Attribute, Ctx, EventKind, Rule, RuleParams, action, hook
+from nomicon.packs.nomopoly2.chains import CHAINS, CHAINS_AWARDED, award_chains
 from nomicon.packs.nomopoly2.money import pay
 from nomicon.packs.nomopoly2.ownership import CORPORATE_COLORS
-from nomicon.packs.nomopoly2.schedule import JUDGING
+from nomicon.packs.nomopoly2.schedule import JUDGING, week_now
 from nomicon.packs.nomopoly2.terms import (
     CORPORATION,
     DOLLARS,
@@ -36,7 +37,6 @@ from nomicon.packs.nomopoly2.terms import (
 )
 
 DISPUTES = "disputes"
-CHAINS = "chains"
 REGISTERED_VOTER = "registered_voter"
 COURT, TRIAL = "court", "trial"
 PAYMENT, CHAINED, UNREGISTER = "payment", "chains", "unregister"
@@ -73,24 +73,6 @@ def chains_for(amount: int) -> int:
     return (amount - 1).bit_length() * 10
 
 
-def award_chains(ctx: Ctx, player: str, pounds: int) -> None:
-    """Bind ``player`` with ``pounds`` more pounds of normal Chains (XXXI.1: new normal
-    Chains make all her Chains normal, and XXXI.2's count of weeks starts again)."""
-    if pounds <= 0:
-        return
-    held = dict(ctx.attr(player, CHAINS) or {})
-    held.update({"pounds": int(held.get("pounds", 0) or 0) + pounds, "rusty": False,
-                 "quiet_weeks": 0})
-    ctx.set_attr(player, CHAINS, held)
-
-
-def _week(ctx: Ctx) -> int:
-    """The update that ends the week now (the running one, during an update)."""
-    update = ctx.get(["update"], None) or {}
-    number = int(update.get("number", 0))
-    return number if update.get("status") in ("running", "waiting") else number + 1
-
-
 def _dispute(ctx: Ctx, actor: str, number: int) -> dict[str, Any]:
     found: dict[str, Any] | None = ctx.get([DISPUTES, str(number)], None)
     ctx.require(found is not None, f"there is no dispute {number}")
@@ -111,8 +93,12 @@ class StartingADispute(Rule):
     number = 2701
     title = "XXVII.1 Starting a dispute"
 
-    attributes = (Attribute(CHAINS, None, doc="the player's Chains: pounds and whether "
-                            "they are Rusty"),)
+    # The Chains a Penalty awards are declared with section XXXI's rules too: a pack
+    # without XXXI in force still keeps them.
+    attributes = (Attribute(CHAINS, None, doc="the player's Chains: pounds, rusty, "
+                            "quiet_weeks (weeks without new Chains)"),
+                  Attribute(CHAINS_AWARDED, None, doc="the week (update) in which the "
+                            "player was last awarded Chains"))
 
     @action("accuse", Arg("defendant", str, "the player you accuse"),
             Arg("charge", str, "the charge"), Arg("facts", str, "the supporting facts"),
@@ -143,7 +129,7 @@ class StartingADispute(Rule):
             ctx.require(amount is not None and amount <= most,
                         f"a Chains Penalty is at most {most} pounds, not {amount}")
         number = int(ctx.get([DISPUTES, "next"], 0) or 0) + 1
-        week = _week(ctx)
+        week = week_now(ctx)
         if ctx.get([DISPUTES], None) is None:
             ctx.set([DISPUTES], {})
         ctx.set([DISPUTES, "next"], number)
@@ -224,7 +210,8 @@ def decide(ctx: Ctx, found: dict[str, Any], winner: str) -> None:
             with ctx.running(damages):  # its prompt answers to it
                 damages.ask(ctx, found, loser, winner)
     elif found["penalty"] == CHAINED:
-        award_chains(ctx, loser, int(found["amount"] or 0))
+        award_chains(ctx, loser, int(found["amount"] or 0),
+                     f"the Penalty of dispute {number}")
     elif found["penalty"] == UNREGISTER:
         ctx.set_attr(loser, REGISTERED_VOTER, False)
 
@@ -331,7 +318,8 @@ class PaymentPenalty(Rule):
             pay(ctx, player, prompt["data"]["payee"], amount,
                 f"damages for dispute {prompt['data']['dispute']}")
             return
-        award_chains(ctx, player, chains_for(amount))
+        award_chains(ctx, player, chains_for(amount),
+                     f"damages of dispute {prompt['data']['dispute']} not paid")
 
 
 def _chain_cap(ctx: Ctx) -> int:

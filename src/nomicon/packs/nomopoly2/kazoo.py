@@ -9,7 +9,7 @@ fails because she cannot pay for it. When she stops, the Kazoo goes to the other
 player with the least money, ties by the dice.
 
 Money "associated with The Magic Kazoo" (XXXIV.3, a Freemason's Suicide) waits in the
-account ``kazoo-fund`` for the next player who starts playing.
+account ``magic-kazoo`` for the next player who starts playing.
 """
 
 # No ``from __future__ import annotations`` above the TypedDicts' module: see events.py.
@@ -32,7 +32,7 @@ from nomicon.packs.nomopoly2.terms import DOLLARS, PACK, rule_of
 
 KAZOO = "kazoo"
 #: Where XXXIV.3's money waits for the next player to play the Kazoo.
-KAZOO_FUND = "kazoo-fund"
+KAZOO_FUND = "magic-kazoo"
 #: The player attribute of a player playing: ``{"until": n}``, the update at whose end
 #: she stops.
 PLAYING = "kazoo_playing"

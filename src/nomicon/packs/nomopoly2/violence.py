@@ -4,7 +4,8 @@ Hurt is the player's ``hurt`` (read by :func:`.terms.is_hurt`: a Hurt player rol
 one die, VII.1; the Stores of section XXVI read it to refuse a Hurt buyer, XXXIV.2).
 Demolitionville and The Hospital are squares the text names without a number: the
 game's ``named_squares`` parameter places them (41 and 17 by default). A Freemason's
-Suicide money waits for the Magic Kazoo (XXIV) in the ``magic-kazoo`` account.
+Suicide money waits for the Magic Kazoo (XXIV) in section XXIV's account
+(``kazoo.associate_with_kazoo``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from nomicon.authoring import Attribute, Ctx, Rule, RuleParams, action, hook
 from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.base import members, team_of
 from nomicon.packs.nomopoly2.body_events import STATUS_CHANGED
+from nomicon.packs.nomopoly2.kazoo import KAZOO_FUND, associate_with_kazoo
 from nomicon.packs.nomopoly2.money import pay
 from nomicon.packs.nomopoly2.terms import (
     DOLLARS,
@@ -28,8 +30,6 @@ from nomicon.packs.nomopoly2.terms import (
     is_hurt,
 )
 
-#: Where a Freemason's Suicide money waits for the first player of the Kazoo (XXXIV.3).
-KAZOO_MONEY = "magic-kazoo"
 DEMOLITIONVILLE, HOSPITAL = "Demolitionville", "The Hospital"
 
 
@@ -85,7 +85,7 @@ class Suicide(Rule):
     title = "XXXIV.3 Suicide"
 
     def on_enact(self, ctx: Ctx) -> None:
-        ctx.open_account(KAZOO_MONEY)
+        ctx.open_account(KAZOO_FUND)
 
     @action("commit-suicide")
     def suicide(self, ctx: Ctx, actor: str) -> None:
@@ -96,8 +96,8 @@ class Suicide(Rule):
         team = team_of(ctx, actor)
         if team is None:
             if money:
-                pay(ctx, actor, KAZOO_MONEY, money, f"{actor}'s Suicide: the money goes "
-                    "to the Magic Kazoo", forced=False)
+                associate_with_kazoo(ctx, actor, f"{actor}'s Suicide: the money goes to "
+                                     "the Magic Kazoo")
             return
         mates = [p for p in members(ctx, team) if p != actor]
         # Evenly between the Teammates and himself: each Teammate gets a share of
