@@ -113,8 +113,13 @@ class NomopolyII(Pack):
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         assert isinstance(params, Params)
         numbered.setup(ctx, params.board_size, columns=None)
+        board.fill_defaults(ctx, range(1, params.board_size + 1))
         for account in ORGANISATIONS:
             ctx.open_account(account)
+            # Money at accounts.<holder>.dollars from the start: an organisation that
+            # has received nothing holds $0, and says so.
+            if ctx.get(["accounts", account, DOLLARS], None) is None:
+                ctx.set(["accounts", account, DOLLARS], 0)
 
     def invariants(self, state: dict[str, Any]) -> list[str]:
         problems = board.board_problems(state) + pseudo.problems(state)

@@ -13,8 +13,9 @@ from typing import Any
 
 from pydantic import Field
 
-from nomicon.authoring import Attribute, Ctx, Rule, RuleParams, action
+from nomicon.authoring import Attribute, Ctx, Rule, RuleParams, action, hook
 from nomicon.boards import numbered
+from nomicon.boards.events import SQUARES_ADDED, SquaresAdded
 from nomicon.boards.snake import Layout
 from nomicon.packs.nomopoly2.terms import DOLLARS, GOVERNMENT, LOCATION, PACK, has_board, rule_of
 
@@ -72,6 +73,25 @@ def new_clear_fishing(ctx: Ctx, payer: str | None, *, why: str) -> list[int]:
     return numbered.grow(ctx, 1, why=why)
 
 
+#: What every square records from its creation (XIII.2: "All squares are White until
+#: colored otherwise"; no owner and no name until a rule gives them), so that a reader
+#: of ``board.spaces.<n>`` finds each field on every square.
+SQUARE_DEFAULTS: tuple[tuple[str, Any], ...] = (("owner", None), ("color", "white"),
+                                                ("name", None))
+
+
+def fill_defaults(ctx: Ctx, squares: Any) -> None:
+    """Give the squares ``squares`` the fields every square records, where they have
+    none yet (a field a rule has set is kept)."""
+    for number in squares:
+        record = ctx.get(["board", "spaces", str(number)], None)
+        if not isinstance(record, dict):
+            continue
+        for field, value in SQUARE_DEFAULTS:
+            if field not in record:
+                ctx.set(["board", "spaces", str(number), field], value)
+
+
 class TheBoard(Rule):
     """The game shall include a collection of sequentially numbered squares known as the board. The board shall always contain at least one square."""  # noqa: E501
 
@@ -81,6 +101,13 @@ class TheBoard(Rule):
     title = "VI.1 The board"
     # The pack's setup lays the board out; destruction (XVIII) never removes the last
     # square (numbered.renumber refuses a board of none).
+
+    @hook(SQUARES_ADDED)
+    def new_squares(self, ctx: Ctx, data: SquaresAdded) -> None:
+        """A square made by any rule (New Clear Fishing, Infrastructure, a new
+        player's square) records its owner, colour and name like every other."""
+        if has_board(ctx):
+            fill_defaults(ctx, data["spaces"])
 
 
 class OccupyingSquares(Rule):
