@@ -27,6 +27,8 @@ def test_xxiv_2_only_the_owner_may_play_it() -> None:
     ("register-to-vote", {}),  # X.4: $100 to the Government
     ("buy-lottery-tickets", {"count": 1}),  # XIV.1: $50
     ("give-square-to-corporate-player", {"square": 1}),  # XXXIII.4: her square
+    ("buy-paint", {"color": "navy"}),  # XIII.4: $100 a can to the Government
+    ("commit-suicide", {}),  # XXXIV.3: her money to her Teammates or the Kazoo
 ])
 def test_xxiv_2_the_other_sections_payments_and_gifts_are_neither_offered_nor_taken(
         action: str, args: dict[str, object]) -> None:

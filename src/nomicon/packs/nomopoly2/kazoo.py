@@ -183,12 +183,17 @@ class PlayingTheKazoo(Rule):
     # Actions that are nothing but a payment or a gift are refused before they start,
     # so that the list of what she may do does not offer them (the other sections'
     # included: registering to vote, shares, Lottery tickets, calming TISSSG, feeding
-    # the elephant, giving a square away); any other payment she would make is
-    # refused by exempt() above.
+    # the elephant, giving a square away; paint, dice, coatings, the GIPPer, Dues,
+    # insurance, the Hospital, the Taxi, the Biggest Sneeze's payments, and Suicide,
+    # which gives her money to her Teammates or the Kazoo); any other payment she would
+    # make is refused by exempt() above.
     @veto("new-clear-fishing", "clear-bad-credit", "buy-trial-dice", "buy-product",
           "buy-from-store", "build-jumpgate", "register-to-vote", "buy-shares",
           "buy-lottery-tickets", "calm-tisssg", "feed-elephant",
-          "give-square-to-corporate-player", "donate-to-charity")
+          "give-square-to-corporate-player", "donate-to-charity", "buy-paint",
+          "buy-extra-dice", "apply-glue", "apply-tefflon", "remove-tefflon", "hire-gipper",
+          "paint-square", "paint-elephant", "pay-dues", "buy-explosive-insurance",
+          "go-to-hospital", "taxi", "biggest-sneeze", "commit-suicide")
     def no_paying(self, ctx: Ctx, actor: str, spec: Any, args: dict[str, Any]) -> None:
         if is_playing(ctx, actor):
             ctx.refuse(f"{actor} is playing The Magic Kazoo and cannot voluntarily give "
