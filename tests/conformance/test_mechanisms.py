@@ -17,7 +17,7 @@ import json
 import random
 from typing import Any
 
-from harness import OUTSIDER, new_game, viewers_of
+from harness import OUTSIDER, START, new_game, viewers_of
 from mechpack import CLERK, LOCKER, PREFIXES, MechanismPack
 
 from nomicon.exchange import export_document
@@ -70,6 +70,12 @@ def leaks(game: Game, viewer: str, text: str) -> list[str]:
 
 def play(check: Any, steps: int = STEPS) -> Game:
     game = new_game(MechanismPack.id, SEED)
+    # A sealed order carried out at an update: the random bots give few orders and
+    # take most of them back, so the play starts with one that runs at the first
+    # update (18:00 on the first day), and everyone reads its publication from there.
+    first = sorted(game.state.root["players"])[0]
+    game.act(first, "order", action="bury")
+    game.advance(START.replace(hour=18, minute=1))
     rng = random.Random("mechanisms")
     bot = RandomBot(rng)
     seen = dict.fromkeys([*viewers_of(game), OUTSIDER], 0)
