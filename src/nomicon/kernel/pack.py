@@ -67,6 +67,12 @@ class Pack:
     # most), at most None when they set no limit. A pack with a limit refuses the join
     # beyond it in its own rules; the conformance suite plays every pack at both ends.
     players: ClassVar[tuple[int, int | None]] = (1, None)
+    # A few sentences, in the seed's words, on how the game is played: the "How to
+    # play" page shows them under the description. Optional.
+    how_to_play: ClassVar[str] = ""
+    # The key of the rule that says how the game is won, when the pack has one: the
+    # "How to play" page quotes it while it is in force.
+    winning_rule: ClassVar[str] = ""
 
     def setup(self, ctx: Ctx, params: PackParams) -> None:
         """Build the initial board and pack state (before the rules are enacted)."""

@@ -26,6 +26,7 @@ from nomicon.kernel.timefmt import iso
 from nomicon.server import (
     access,
     charts,
+    how_to_play,
     live,
     market_pages,
     pack_pages,
@@ -57,7 +58,7 @@ LoggedIn = Annotated[User, Depends(login_required)]
 
 TABS = (("board", "Board"), ("players", "Players"), ("rules", "Rules"),
         ("proposals", "Proposals"), ("history", "History"), ("prompts", "Prompts"),
-        ("admin", "Admin"))
+        ("how-to-play", "How to play"), ("admin", "Admin"))
 # Parts of a view that have their own place on the pages; the rest is a pack's own
 # state (a card table, open trades...), shown as it is on the board page.
 SHOWN_ELSEWHERE = frozenset({"game", "players", "board", "turn", "prompts", "proposals",
@@ -77,6 +78,7 @@ PAGE_PARTS: dict[str, tuple[str, ...]] = {
     "market": (*_BASE, "markets"), "things": (*_BASE, "players", "entities", "accounts",
                                               "statuses"),
     "builder": (*_BASE, "rules", "players"),
+    "how-to-play": (*_BASE, "rules"),
 }
 # What the board's squares and the page of non-player things read (whole: the board
 # page's own view shows only the latest entries of the longer tables).
@@ -466,6 +468,15 @@ def history_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep,
 @router.get("/games/{game_id}/prompts")
 def prompts_page(request: Request, game_id: str, user: LoggedIn, site: SiteDep) -> Response:
     return _page(request, site, game_id, user, "prompts", _prompts)
+
+
+@router.get("/games/{game_id}/how-to-play")
+def how_to_play_page(request: Request, game_id: str, user: LoggedIn,
+                     site: SiteDep) -> Response:
+    """What the game is, what the viewer can do now, what happens next and when."""
+    return _page(request, site, game_id, user, "how-to-play",
+                 lambda seat, game, view: how_to_play.context(
+                     seat, game, view, zone=site.accounts.time_zone(seat.user)))
 
 
 Cursor = Annotated[str | None, Query(min_length=1, max_length=100)]

@@ -152,6 +152,13 @@ class Ackanomic(Pack):
     description = ("Ackanomic, the parent game: points, A$, the Treasury, Trophies, offices "
                    "and vacations, with the games of Games & Contests (1250.7 to 1250.15) "
                    "announced, enrolled in and played as child games, and Duels.")
+    how_to_play = (
+        "The games of Games & Contests are played as instances: an instance is started "
+        "as described in rule 1250.1, section VI, its players enrol, and a referee runs "
+        "it. Each game pays points, A$ or Trophies into the main game: the winner of many "
+        "of them receives a standard Trophy.\n\n"
+        "While a Limerick Contest is voted on, all Ackanomic players may send their vote "
+        "to the referee, indicating which limerick is the better one.")
     Params = AckanomicParams
     players = (2, None)
     initial = (Initial(MajorityVote, number=1, title="Voting on proposals"),

@@ -67,6 +67,14 @@ class BNomicGrid(Pack):
     description = ("A 20x20 grid with Grid Objects that move, are carried and fly: Elbonian "
                    "Airways, Big Rocks, Sirens, the Yeti, Toads, the Big Stick, the Shield, "
                    "Balls of Wax, Radar and Pinball Guns; time counted in nweeks and ndays.")
+    how_to_play = (
+        "The Grid is 20 units wide by 20 units tall; each unit is an (x,y) coordinate "
+        "location, with (1,1) in the lower left-hand corner (A.1). Initially, all Players "
+        "are in Limbo; a Player may enter the Grid at a particular (x,y) coordinate "
+        "location (B.1).\n\n"
+        "Once per nweek, any Player on the Grid may move to a new (x,y) coordinate "
+        "location: unless otherwise prescribed by the rules, only to one of the units "
+        "surrounding their current location (B.2).")
     Params = Params
     provides = frozenset({"board:grid"})
     board = "grid"

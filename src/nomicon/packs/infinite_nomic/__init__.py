@@ -37,6 +37,16 @@ class InfiniteNomicR7(Pack):
     upgrades = UPGRADES
     description = ("A board nomic played on Discord: a ring of numbered spaces, 1d6 movement, "
                    "points, Jail and Gulag, the Frontier, the Cop Car, snakes and ladders.")
+    how_to_play = (
+        "Players take turns according to the list of players, starting with the player "
+        "on the top of the list and going down (Rule 2). A player may choose to end "
+        "their turn at any time during it; a player's turn automatically ends "
+        "(\"passes\") 24 hours after it started, and if a player ends their turn, they "
+        "have 1 hour to ping the next player (Rule 3).\n\n"
+        "A player who does not already have a proposal being voted on may make a "
+        "proposal; players may then vote thumbs up or thumbs down during the next 24 "
+        "hours (Rule 4).")
+    winning_rule = "winning"
     Params = Params
     provides = frozenset({"board:ring", "board:numbered"})
     board = "ring"

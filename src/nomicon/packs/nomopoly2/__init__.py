@@ -101,6 +101,16 @@ class NomopolyII(Pack):
         "out at the weekly update in the eight steps of section XXXV; a snake board of "
         "floor(sqrt N) squares to a row; turns earned by proposals the admin judges. "
         "Built: sections I-IX, XXII and XXXV.")
+    how_to_play = (
+        "The admin processes the week's actions at the update, in the order of the "
+        "schedule of events (XXXV.2): purchases, naming, painting and property tax; the "
+        "Auction and Lottery; proposals are judged and the rules updated; the awards, "
+        "fines and turns earned from proposals; the pseudoplayers; Easy Moves; the CL "
+        "phase; the Phantom Piece.\n\n"
+        "If the order of two actions matters and no rule says which comes first, the "
+        "one received by the admin earliest is processed first (XXXV.3). The decision of "
+        "the admin is final (I.4).")
+    winning_rule = "the-winner"
     Params = Params
     provides = frozenset({"board:snake"})
     board = "snake"

@@ -103,6 +103,16 @@ class NomopolyIV(Pack):
         "the victory at level 25, Imps, then Minions and Lairs, the Public Market and "
         "Soul Gems, Safecracking and Research. history=K takes K = 0.."
         f"{past.built_prefix()}; the default is the game as it ended.")
+    how_to_play = (
+        "Players have a property, Jumps, a non-negative integer (initially zero). Every "
+        "day at noon and midnight Central time, each player's Jumps property is increased "
+        "by one. A player may, at any time, choose to jump to a square that they do not "
+        "currently occupy, and whose distance is less than or equal to their Jumps value; "
+        "their Jumps value is then decreased by that distance, and their experience is "
+        "increased by 1. If a player's Jumps property is ever 10 or more, that player is "
+        "fined $100, and their Jumps value is set to 0.\n\n"
+        "If any player's level is 25 or higher, that player is declared the winner.")
+    winning_rule = "victory"
     Params = Params
     provides = frozenset({"board:snake"})
     board = "snake"
