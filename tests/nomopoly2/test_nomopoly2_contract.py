@@ -42,3 +42,13 @@ def test_a_square_made_by_new_clear_fishing_has_the_fields_of_every_square() -> 
     [done] = [e for e in g.events("order.done", "order.failed", "order.skipped")
               if e["data"].get("action") == "new-clear-fishing"]
     assert done["type"] == "order.done"
+
+
+def test_viii_1_giving_an_item_without_a_count_gives_one() -> None:
+    """VIII.1: "she may transfer any game item that she owns to any other player": the
+    Kazoo (II.7's first player holds it) given without saying how many is one Kazoo."""
+    g = new(("alice", "bob"))
+    assert g.view()["accounts"]["alice"]["kazoo"] == 1
+    g.act("alice", "give", to="bob", what="kazoo")
+    accounts = g.view()["accounts"]
+    assert (accounts["alice"].get("kazoo", 0), accounts["bob"]["kazoo"]) == (0, 1)

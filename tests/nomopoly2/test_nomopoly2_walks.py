@@ -205,7 +205,8 @@ def test_xvi_5_a_sick_players_1_cures_her_and_paints_her_square() -> None:
     earned_turn(g, "alice", [1])
     view = g.view()
     assert view["players"]["alice"]["sick"] is False
-    assert view["board"]["spaces"]["9"]["color"] == "lime"  # before the move
+    # "the current Sickness Color": XXX.6, "The Sickness Color is currently Yellow".
+    assert view["board"]["spaces"]["9"]["color"] == "yellow"  # before the move
     assert where(g, "alice") == 10
 
 

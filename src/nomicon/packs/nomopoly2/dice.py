@@ -16,6 +16,7 @@ from nomicon.authoring import Arg, Ctx, Currency, Rule, RuleParams, action, adju
 from nomicon.boards import walker
 from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.colors import recolor, stay_put
+from nomicon.packs.nomopoly2.contagion import sickness_color
 from nomicon.packs.nomopoly2.events import TURN_TAKEN, TurnTaken
 from nomicon.packs.nomopoly2.money import pay
 from nomicon.packs.nomopoly2.terms import (
@@ -24,7 +25,6 @@ from nomicon.packs.nomopoly2.terms import (
     PACK,
     SICK,
     TEAM,
-    fact,
     has_board,
     is_sick,
 )
@@ -193,11 +193,6 @@ class ASickPlayersOne(Rule):
     number = 1605
     title = "XVI.5 A Sick player's 1"
 
-    class Params(RuleParams):
-        sickness_color: str = "lime"
-
-    params: Params
-
     @adjust(TURN_DICE)
     def cured(self, ctx: Ctx, asked: dict[str, Any]) -> dict[str, Any]:
         player = asked["player"]
@@ -207,8 +202,8 @@ class ASickPlayersOne(Rule):
             return asked
         ctx.set_attr(player, SICK, False)
         here = ctx.attr(player, LOCATION)
-        # Contagion (XXX) keeps the current Sickness Color at orgs.sickness_color.
-        color = str(fact(ctx, "sickness_color") or self.params.sickness_color)
+        # "the current Sickness Color": XXX.6's, Yellow until a proposal changes it.
+        color = sickness_color(ctx)
         if isinstance(here, int) and has_board(ctx):
             # XIII.8 lets a Sick player's colouring pass block protection; Tefflon
             # still stops it ("all attempts to recolor such a square fail").

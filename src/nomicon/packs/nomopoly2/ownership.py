@@ -87,12 +87,15 @@ class GivingItems(Rule):
                             explain="_why_not_other"),
             Arg("what", str, "an item you own (a good of the game), or dollars"),
             Arg("count", int, "how many", minimum=1, required=False))
-    def give(self, ctx: Ctx, actor: str, to: str, what: str, count: int = 1) -> None:
-        """Give an item you own (or money, IV.2) to another player."""
+    def give(self, ctx: Ctx, actor: str, to: str, what: str, count: int | None = None
+             ) -> None:
+        """Give an item you own (or money, IV.2) to another player (one, unless you say
+        how many)."""
         ctx.require(to in ctx.players() and to != actor, f"{to!r} is not another player")
         ctx.require(what == DOLLARS or ctx.is_good(what),
                     f"{what!r} is not an item of the game")
-        ctx.transfer(actor, to, count, what, f"{actor} gives to {to}")
+        # An argument not given reaches the action as None, not as the default.
+        ctx.transfer(actor, to, 1 if count is None else count, what, f"{actor} gives to {to}")
 
 
 class Owners(Rule):
