@@ -6,14 +6,21 @@ the admin read it in full. The test pack's ``bid`` is sealed: "Bids are secret."
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
-from mail_pack import FIRST_UPDATE, START, new
+import pytest
+from fastapi import FastAPI
+from mail_pack import FIRST_UPDATE, REGISTRY, START, new
+from server.support import FAST_HASHER, PASSWORD, Api, Clock, TestClient, log_in, site_of
+from server.test_server_security import api_routes, fill
 
 from nomicon.exchange import export_document
 from nomicon.kernel.engine import Game
 from nomicon.sayings import story
+from nomicon.server import Settings, create_app
 
 MONDAY_10 = START + timedelta(hours=1)
 AFTER_UPDATE = FIRST_UPDATE + timedelta(minutes=1)
@@ -119,3 +126,80 @@ def test_a_players_export_does_not_name_the_sealed_orders_player() -> None:
     assert [e["message"] for e in published] == [
         "a sealed order was received", "a sealed order was carried out"]
     assert BOBS_ORDER not in json.dumps(mine["log"])
+
+
+# -- every interface a player has ------------------------------------------------------------
+TABS = ("", "/players", "/rules", "/history", "/prompts")
+#: bob's bid, an amount nothing else in the game holds.
+AMOUNT = 4242
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[FastAPI]:
+    application = create_app(f"sqlite:///{tmp_path / 'web.db'}", registry=REGISTRY,
+                             clock=Clock(START), hasher=FAST_HASHER,
+                             settings=Settings(tick_seconds=None, poll_seconds=0.05))
+    yield application
+    site_of(application).store.close()
+
+
+def answers(app: FastAPI, api: Api, game: str) -> Iterator[tuple[str, str]]:
+    """Every answer ``api``'s player can get about the game: every GET of the API, the
+    export, a preview of repealing the Bids (rule 7), and the game's pages."""
+    for method, path in api_routes(app):
+        if method != "GET" or "{game_id}" not in path or path.endswith("/live"):
+            continue
+        url = fill(path, game)
+        response = api.get(url)
+        assert response.status_code < 500, url
+        yield url, response.text
+    yield "export", json.dumps(site_of(app).service.export_game(game, viewer=api.name))
+    preview = api.post(f"/api/games/{game}/preview",
+                       {"amendment": [{"op": "repeal", "rule": 7}]})
+    assert preview.status_code == 200, preview.text
+    yield "preview", preview.text
+    browser = log_in(app, api.name)
+    for tab in TABS:
+        page = browser.client.get(f"/games/{game}{tab}")
+        assert page.status_code == 200, tab
+        yield tab or "board page", page.text
+
+
+def test_a_sealed_order_reaches_no_other_player_through_any_interface(app: FastAPI) -> None:
+    site = site_of(app)
+    game = site.service.create("mail-toy", ["alice", "bob", "carol"], seed=7).id
+    client = TestClient(app)
+    apis = {}
+    for name in ("alice", "bob", "carol"):
+        user = site.accounts.sign_up(name, PASSWORD)
+        site.accounts.seat(game, user, "player", name)
+        apis[name] = Api(client, name, site.accounts.new_token(user))
+    sent = client.post(f"/api/games/{game}/actions",
+                       json={"action": "order", "args": {"action": "bid",
+                                                         "args": {"amount": AMOUNT}}},
+                       headers={**apis["bob"].headers, "Idempotency-Key": "k1"})
+    assert sent.status_code == 200, sent.text
+    with site.service.reading(game) as played:
+        (order,) = played.state.root["orders"]
+    site.service.advance(game, AFTER_UPDATE)
+    # carol's own reply to the same key is hers, not bob's.
+    mine = client.post(f"/api/games/{game}/actions",
+                       json={"action": "order", "args": {"action": "buy",
+                                                         "args": {"square": 1}}},
+                       headers={**apis["carol"].headers, "Idempotency-Key": "k1"})
+    refused = apis["carol"].act(game, "retract-order", order="nothing")
+    assert 400 <= refused.status_code < 500
+    for viewer in ("alice", "carol"):
+        texts = [*answers(app, apis[viewer], game), ("reply", mine.text),
+                 ("refusal", refused.text)]
+        for where, text in texts:
+            assert order not in text, f"{viewer} reads bob's order's id in {where}"
+            assert str(AMOUNT) not in text, f"{viewer} reads bob's bid in {where}"
+            assert "bob's order" not in text and "bob: order" not in text, where
+            assert "bob: bid" not in text, where
+    for reader in ("bob", "admin"):
+        found = site.service.export_game(game, viewer=reader)
+        assert order in json.dumps(found)
+        assert f"bob's order bid amount={AMOUNT}" in json.dumps(found)
+    history = log_in(app, "bob").client.get(f"/games/{game}/history").text
+    assert str(AMOUNT) in history
