@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from mail_pack import FIRST_UPDATE, REGISTRY, START, new
-from server.support import FAST_HASHER, PASSWORD, Api, Clock, TestClient, log_in, site_of
-from server.test_server_security import api_routes, fill
 
 from nomicon.exchange import export_document
 from nomicon.kernel.engine import Game
 from nomicon.sayings import story
 from nomicon.server import Settings, create_app
+from server.support import FAST_HASHER, PASSWORD, Api, Clock, TestClient, log_in, site_of
+from server.test_server_security import api_routes, fill
 
 MONDAY_10 = START + timedelta(hours=1)
 AFTER_UPDATE = FIRST_UPDATE + timedelta(minutes=1)
