@@ -187,27 +187,16 @@ def run(ctx: Ctx, order: dict[str, Any], names: dict[str, Any] | None = None) ->
 def _perform(ctx: Ctx, player: str, action: str, args: dict[str, Any], *,
              sealed_run: bool = False) -> str | None:
     """Run the action in a savepoint, in the player's name; the refusal's text, as the
-    player would have read it acting live, when it is refused (nothing stays)."""
+    player would have read it acting live, when it is refused (nothing stays).
+    ``sealed_run``: the order is sealed, and what its run logs must not name her."""
     before = ctx.actor
     ctx.actor = player  # rules read the actor of what they are running
     start = len(ctx.batch.events)
-    action_sealed = any(decl.sealed for _rule, decl in ctx.rules.actions.get(action, ()))
     try:
         with ctx.savepoint():
             ctx.game._perform(ctx, player, action, args)
-        # The engine tells everyone "bob: bid (sealed)" when a sealed action is taken;
-        # run as an order, that would name the sealed order's player, whose outcome
-        # everyone reads only as "a sealed order ...": the notice is hers (and the
-        # admin's), like the rest of the order's publication.
-        # What the rules publish of a sealed order's run (the new highest Bid) is
-        # nobody's act to the others: its actor would name her.
-        secret = sealed_run or action_sealed
-        for event in ctx.batch.events[start:]:
-            if event["type"] == events.ACTION_SEALED.name and event["actor"] == player \
-                    and "to" not in event:
-                event["to"] = [player]
-            elif secret and event["actor"] == player and event.get("to") != [player]:
-                event["actor"] = None
+        if sealed_run:
+            _unname(ctx.batch.events[start:], player)
     except Refusal as refusal:
         kind = NotYourTurn if refusal.turn else ActionRefused
         return str(kind(player, action, refusal.reason, rule=refusal.rule,
@@ -222,6 +211,20 @@ def _perform(ctx: Ctx, player: str, action: str, args: dict[str, Any], *,
     finally:
         ctx.actor = before
     return None
+
+
+def _unname(run: list[dict[str, Any]], player: str) -> None:
+    """Keep a sealed order's run from naming its player to the others: the engine's
+    public notice "bob: bid (sealed)" becomes hers (and the admin's), and what the
+    rules publish of it (the new highest Bid) is nobody's act, since its actor would
+    name her."""
+    for event in run:
+        if event["actor"] != player or event.get("to") == [player]:
+            continue
+        if event["type"] == events.ACTION_SEALED.name and "to" not in event:
+            event["to"] = [player]
+        else:
+            event["actor"] = None
 
 
 _VERBS = {"done": "was carried out", "failed": "failed", "skipped": "was skipped"}
