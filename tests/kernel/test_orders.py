@@ -69,7 +69,8 @@ def test_an_order_of_a_sealed_action_stays_sealed_when_it_is_published() -> None
     assert "bid" not in game.view("bob")["players"]["alice"]
     seen_by_bob = events(game, "order.done", "order.sealed", viewer="bob")
     assert [(e["type"], e["message"]) for e in seen_by_bob] == [
-        ("order.sealed", "alice's order (sealed) was carried out")]
+        ("order.sealed", "a sealed order was received"),
+        ("order.sealed", "a sealed order was carried out")]
     assert [e["data"]["args"] for e in events(game, "order.done", viewer="alice")] == [
         {"amount": 7}]
 

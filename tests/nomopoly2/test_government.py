@@ -3,11 +3,14 @@ the dispersal and the Zoo."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from n2game import Clock, new
 
 from nomicon.boards import numbered, snake
 from nomicon.kernel.errors import ActionRefused
+from nomicon.sayings import story
 
 
 def land(g: Clock, player: str, square: int) -> None:
@@ -275,3 +278,27 @@ def test_x_5_a_lot_follows_its_square_when_the_board_is_renumbered() -> None:
     lots = g.view()["orgs"]["auction"]["lots"]
     assert (lots["square-2"]["stage"], lots["square-2"]["bid"]) == ("going-twice", 20)
     assert "square-64" not in lots
+
+
+def test_x_5_a_bid_sent_by_mail_does_not_name_the_bidder_to_other_players() -> None:
+    # "Also listed on The Government page is the highest Bid to date (but not the name
+    # of the highest bidder)": nothing alice reads of bob's mailed bid names him.
+    g = new(("alice", "bob"))
+    _auction_square_3(g)
+    g.update()
+    head = g.game.head
+    g.act("bob", "order", text="bid lot=square-3 amount=30")
+    g.update()
+    theirs = [{k: v for k, v in e.items() if k != "to"}
+              for e in g.game.log_for("alice", after=head)]
+    # (The week's fines name bob, in public, for other reasons.)
+    about = [e for e in theirs if e["type"] != "transfer"]
+    assert "bob" not in json.dumps(about)
+    assert "bob" not in "\n".join(f"{line.who} {line.what}" for line in story(about))
+    assert "bob" not in json.dumps(g.view("alice")["orders"])
+    assert [e["message"] for e in theirs if e["type"] == "order.sealed"] == [
+        "a sealed order was received", "a sealed order was carried out"]
+    for reader in ("bob", "admin"):
+        done = [e for e in g.game.log_for(reader, after=head) if e["type"] == "order.done"]
+        assert [(e["data"]["player"], e["data"]["args"]) for e in done] == [
+            ("bob", {"lot": "square-3", "amount": 30})]

@@ -522,10 +522,10 @@ class OrderOutcome(TypedDict):
 
 
 class OrderSealed(TypedDict):
-    order: str
-    player: str
+    """What everyone reads of a sealed order: neither its player nor its id."""
+
     phase: str
-    outcome: str  # ``done``, ``failed`` or ``skipped``
+    outcome: str  # ``received``, ``retracted``, ``done``, ``failed`` or ``skipped``
 
 
 class UpdateEvent(TypedDict):
@@ -555,7 +555,8 @@ ORDER_RETRACTED = EventKind("order.retracted", OrderRetracted)
 ORDER_DONE = EventKind("order.done", OrderOutcome)
 ORDER_FAILED = EventKind("order.failed", OrderOutcome)
 ORDER_SKIPPED = EventKind("order.skipped", OrderOutcome)
-#: That a sealed order ran, and how it ended, which everyone sees.
+#: That a sealed order was received, taken back, or ran and how it ended, which
+#: everyone sees (without its player).
 ORDER_SEALED = EventKind("order.sealed", OrderSealed)
 #: An order's outcome's kind, by outcome.
 ORDER_OUTCOMES = {"done": ORDER_DONE, "failed": ORDER_FAILED, "skipped": ORDER_SKIPPED}

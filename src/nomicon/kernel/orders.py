@@ -18,8 +18,10 @@ An order's arguments are checked against its action's schema when it is received
 the rules judge it when it runs, exactly as if the player took the action then. Its
 record goes when it runs, and its result (done, failed with the refusal, or skipped)
 is an event everyone reads: the publication. An order of a sealed action (a secret
-bid) stays sealed: its result is its player's to read, and everyone else reads only
-that it ran and how it ended.
+bid) stays sealed: its receipt, its retraction and its result are its player's (and
+the admin's) to read, and everyone else reads only that a sealed order was received,
+taken back, or ran and how it ended, by an ``order.sealed`` event that names neither
+the player nor the order (whose id holds the player's name).
 """
 
 from __future__ import annotations
@@ -124,6 +126,8 @@ def record(ctx: Ctx, order: dict[str, Any]) -> None:
     if ctx.get([TABLE], None) is None:
         ctx.set([TABLE], {})
     ctx.set([TABLE, order["id"]], order)
+    if sealed(ctx, order):
+        _hide_from_others(ctx, order, "received")
     branch = (f" if {order['condition']}" if order["condition"] else "") + (
         f", else {shown(order['otherwise']['action'], order['otherwise']['args'])}"
         if order["otherwise"] else "")
@@ -135,7 +139,10 @@ def record(ctx: Ctx, order: dict[str, Any]) -> None:
 
 
 def retract(ctx: Ctx, order: dict[str, Any]) -> None:
+    """Take back a waiting order."""
     ctx.state.delete([TABLE, order["id"]])
+    if sealed(ctx, order):
+        _hide_from_others(ctx, order, "retracted")
     ctx.emit(events.ORDER_RETRACTED, f"{order['player']} takes back the order "
              f"{shown(order['action'], order['args'])} ({order['id']})", to=[order["player"]],
              order=order["id"], player=order["player"])
@@ -171,20 +178,25 @@ def run(ctx: Ctx, order: dict[str, Any], names: dict[str, Any] | None = None) ->
             if not order["otherwise"]:
                 return _publish(ctx, order, "skipped", branch, None)
             action, args = order["otherwise"]["action"], order["otherwise"]["args"]
-    refusal = _perform(ctx, player, action, dict(args))
+    refusal = _perform(ctx, player, action, dict(args), sealed_run=sealed(ctx, order))
     if refusal is not None:
         return _publish(ctx, order, "failed", branch, action, refusal=refusal)
     return _publish(ctx, order, "done", branch, action)
 
 
-def _perform(ctx: Ctx, player: str, action: str, args: dict[str, Any]) -> str | None:
+def _perform(ctx: Ctx, player: str, action: str, args: dict[str, Any], *,
+             sealed_run: bool = False) -> str | None:
     """Run the action in a savepoint, in the player's name; the refusal's text, as the
-    player would have read it acting live, when it is refused (nothing stays)."""
+    player would have read it acting live, when it is refused (nothing stays).
+    ``sealed_run``: the order is sealed, and what its run logs must not name her."""
     before = ctx.actor
     ctx.actor = player  # rules read the actor of what they are running
+    start = len(ctx.batch.events)
     try:
         with ctx.savepoint():
             ctx.game._perform(ctx, player, action, args)
+        if sealed_run:
+            _unname(ctx.batch.events[start:], player)
     except Refusal as refusal:
         kind = NotYourTurn if refusal.turn else ActionRefused
         return str(kind(player, action, refusal.reason, rule=refusal.rule,
@@ -201,6 +213,20 @@ def _perform(ctx: Ctx, player: str, action: str, args: dict[str, Any]) -> str | 
     return None
 
 
+def _unname(run: list[dict[str, Any]], player: str) -> None:
+    """Keep a sealed order's run from naming its player to the others: the engine's
+    public notice "bob: bid (sealed)" becomes hers (and the admin's), and what the
+    rules publish of it (the new highest Bid) is nobody's act, since its actor would
+    name her."""
+    for event in run:
+        if event["actor"] != player or event.get("to") == [player]:
+            continue
+        if event["type"] == events.ACTION_SEALED.name and "to" not in event:
+            event["to"] = [player]
+        else:
+            event["actor"] = None
+
+
 _VERBS = {"done": "was carried out", "failed": "failed", "skipped": "was skipped"}
 
 
@@ -215,25 +241,46 @@ def _publish(ctx: Ctx, order: dict[str, Any], outcome: str, branch: str | None,
         message += f": {order['condition']} is false"
     if refusal is not None:
         message += f": {refusal}"
-    sealed = _is_sealed(ctx, order)
-    ctx.emit(events.ORDER_OUTCOMES[outcome], message, to=[order["player"]] if sealed else None,
+    secret = sealed(ctx, order)
+    ctx.emit(events.ORDER_OUTCOMES[outcome], message, to=[order["player"]] if secret else None,
              order=order["id"], player=order["player"], action=order["action"],
              args=order["args"], received_at=order["received_at"],
              position=order["position"], phase=order["phase"],
              condition=order["condition"], otherwise=order["otherwise"], branch=branch,
              ran=ran, refusal=refusal)
-    if sealed:
-        # A sealed action (a secret bid) stays sealed when it is an order: everyone
-        # reads that it ran and how it ended, not what it was.
-        ctx.emit(events.ORDER_SEALED, f"{order['player']}'s order (sealed) {_VERBS[outcome]}",
-                 order=order["id"], player=order["player"], phase=order["phase"],
-                 outcome=outcome)
+    if secret:
+        _announce(ctx, order, outcome, None)
     return outcome
 
 
-def _is_sealed(ctx: Ctx, order: dict[str, Any]) -> bool:
+#: What everyone else reads of a sealed order, by what befell it.
+_SEALED_VERBS = {"received": "was received", "retracted": "was taken back", **_VERBS}
+
+
+def sealed(ctx: Ctx, order: dict[str, Any]) -> bool:
+    """Whether ``order`` is of a sealed action (or its otherwise is)."""
     names = [order["action"]] + ([order["otherwise"]["action"]] if order["otherwise"] else [])
     return any(decl.sealed for name in names for _rule, decl in ctx.rules.actions.get(name, ()))
+
+
+def _hide_from_others(ctx: Ctx, order: dict[str, Any], what: str) -> None:
+    """Show the action that receives or takes back a sealed order only to its player
+    and the admin (the action's own event names the sender), and tell the players
+    that a sealed order was received or taken back."""
+    ctx.audience([order["player"]], "a sealed order is its sender's to read")
+    # The batch is narrowed, so the announcement names its audience: the players now.
+    _announce(ctx, order, what, ctx.players())
+
+
+def _announce(ctx: Ctx, order: dict[str, Any], what: str, to: list[str] | None) -> None:
+    # The announcement is nobody's act: its event's actor would name the sender.
+    before = ctx.actor
+    ctx.actor = None
+    try:
+        ctx.emit(events.ORDER_SEALED, f"a sealed order {_SEALED_VERBS[what]}", to=to,
+                 phase=order["phase"], outcome=what)
+    finally:
+        ctx.actor = before
 
 
 def new_order(player: str, action: str, args: dict[str, Any], *, received_at: datetime,
