@@ -62,9 +62,9 @@ def test_after_an_update_each_player_receives_their_own_report_once(
         assert "alice buys square 3" in text
         assert "update 1 is over" in text
     # alice's bid and her waiting order are hers alone.
-    assert "alice: bid amount=47" in alice
+    assert "alice bid (amount 47)" in alice
     assert "paint square=3 colour=teal" in alice
-    assert "amount=47" not in bob
+    assert "amount 47" not in bob and "amount=47" not in bob
     (alice_row,) = [line for line in bob.splitlines() if line.split()[:2] == ["alice", "0"]]
     assert "47" not in alice_row.split()
     assert "teal" not in bob
@@ -103,7 +103,9 @@ def test_a_daily_digest_is_sent_once_a_day_when_something_happened(
     post.deliver()
     digest = post.reply_text(BOB)
     assert post.sink.to(BOB)[-1]["Subject"] == "Game g1: report 1 (daily digest)"
-    assert "alice: roll" in digest and "as seen by bob" in digest
+    # The history says what the roll did, in words (one line per thing that happened).
+    assert "alice moves from space 1 to space 7 (rolled 6)" in digest
+    assert "as seen by bob" in digest
 
 
 def test_a_digest_must_be_daily_weekly_or_off(post: Post) -> None:
