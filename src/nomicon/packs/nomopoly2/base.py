@@ -28,6 +28,7 @@ from nomicon.packs.nomopoly2.terms import (
     has_board,
     owner_of,
     set_fact,
+    updates_begun,
 )
 
 # -- I. The Admin -------------------------------------------------------------------
@@ -193,11 +194,6 @@ class BestFriends(Rule):
 
     params: Params
 
-    def _week(self, ctx: Ctx) -> int:
-        # A week is the time between two updates: orders of the same week are those
-        # carried out by the same update.
-        return int((ctx.get(["update"], None) or {}).get("number", 0))
-
     def _unable(self, ctx: Ctx, who: str) -> tuple[str, str] | None:
         """Why ``who`` may not become anyone's Best Friend now (reason, detail)."""
         friend = ctx.attr(who, BEST_FRIEND)
@@ -205,7 +201,7 @@ class BestFriends(Rule):
             return (f"{who} already has a Best Friend ({friend})",
                     "a player may only have one Best Friend at a time")
         until = ctx.attr(who, "friendless_until")
-        if until is not None and self._week(ctx) < until:
+        if until is not None and updates_begun(ctx) < until:
             return (f"{who}'s last friendship ended less than two weeks ago",
                     f"{who} may befriend again from update {until}")
         return None
@@ -224,7 +220,7 @@ class BestFriends(Rule):
                             choices="_others", explain="_why_not_other"))
     def befriend(self, ctx: Ctx, actor: str, friend: str) -> None:
         """Declare that you and another player are to be Best Friends."""
-        week = self._week(ctx)
+        week = updates_begun(ctx)
         ctx.set_attr(actor, "befriending", {"friend": friend, "week": week})
         asked = ctx.attr(friend, "befriending")
         if asked is not None and asked["friend"] == actor and asked["week"] == week:
@@ -242,7 +238,7 @@ class BestFriends(Rule):
     def end_friendship(self, ctx: Ctx, actor: str) -> None:
         """End your friendship with your Best Friend."""
         friend = ctx.attr(actor, BEST_FRIEND)
-        until = self._week(ctx) + self.params.wait_updates
+        until = updates_begun(ctx) + self.params.wait_updates
         for who in (actor, friend):
             ctx.set_attr(who, BEST_FRIEND, None)
             ctx.set_attr(who, "friendless_until", until)

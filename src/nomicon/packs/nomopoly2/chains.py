@@ -18,8 +18,8 @@ from pydantic import Field
 
 from nomicon.authoring import Attribute, Ctx, Rule, RuleParams, adjust, hook
 from nomicon.packs.nomopoly2.body_events import CHAINS_CHANGED
-from nomicon.packs.nomopoly2.schedule import PHANTOM, week_now
-from nomicon.packs.nomopoly2.terms import PACK, rule_of
+from nomicon.packs.nomopoly2.schedule import PHANTOM
+from nomicon.packs.nomopoly2.terms import PACK, rule_of, week_now
 from nomicon.packs.nomopoly2.turns import NORMAL, TURN_DICE
 
 CHAINS = "chains"

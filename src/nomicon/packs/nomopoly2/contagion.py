@@ -26,14 +26,10 @@ from nomicon.packs.nomopoly2.terms import (
     is_pollutant,
     is_sick,
     rule_of,
+    updates_begun,
 )
 
 COUNTS = "contagion"
-
-
-def week(ctx: Ctx) -> int:
-    """The week: the number of the last update begun (0 before the first)."""
-    return int((ctx.get(["update"], None) or {}).get("number", 0))
 
 
 def make_sick(ctx: Ctx, player: str, why: str) -> None:
@@ -47,8 +43,8 @@ def make_sick(ctx: Ctx, player: str, why: str) -> None:
 
 def _counts(ctx: Ctx, player: str) -> dict[str, int]:
     counts: dict[str, int] = dict(ctx.attr(player, COUNTS, None) or {})
-    if counts.get("week") != week(ctx):
-        counts = {"week": week(ctx), "pollutants": 0, "paid": 0}
+    if counts.get("week") != updates_begun(ctx):
+        counts = {"week": updates_begun(ctx), "pollutants": 0, "paid": 0}
     return counts
 
 

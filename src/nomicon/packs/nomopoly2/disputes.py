@@ -24,7 +24,7 @@ from nomicon.authoring import Arg, Attribute, Ctx, EventKind, Rule, RuleParams, 
 from nomicon.packs.nomopoly2.chains import CHAINS, CHAINS_AWARDED, award_chains
 from nomicon.packs.nomopoly2.money import pay
 from nomicon.packs.nomopoly2.ownership import CORPORATE_COLORS
-from nomicon.packs.nomopoly2.schedule import JUDGING, week_now
+from nomicon.packs.nomopoly2.schedule import JUDGING
 from nomicon.packs.nomopoly2.terms import (
     CORPORATION,
     DOLLARS,
@@ -34,6 +34,7 @@ from nomicon.packs.nomopoly2.terms import (
     color_of,
     has_board,
     rule_of,
+    week_now,
 )
 
 DISPUTES = "disputes"

@@ -25,7 +25,7 @@ from nomicon.boards import walker
 from nomicon.packs.nomopoly2 import board
 from nomicon.packs.nomopoly2.body_events import EASY_MOVED
 from nomicon.packs.nomopoly2.chains import chains_of, easy_move_toll
-from nomicon.packs.nomopoly2.contagion import make_sick, week
+from nomicon.packs.nomopoly2.contagion import make_sick
 from nomicon.packs.nomopoly2.money import pay
 from nomicon.packs.nomopoly2.ownership import CORPORATE_COLORS
 from nomicon.packs.nomopoly2.schedule import EASY_MOVES_2, PURCHASES
@@ -41,6 +41,7 @@ from nomicon.packs.nomopoly2.terms import (
     owner_of,
     rule_of,
     square,
+    updates_begun,
 )
 
 EASY_MOVES = "easy_moves"
@@ -55,7 +56,7 @@ def _limit(ctx: Ctx) -> int:
 def moves_left(ctx: Ctx, player: str) -> int:
     """XXI.1: the Easy Moves ``player`` may still take this week."""
     used = ctx.attr(player, EASY_MOVES, None) or {}
-    taken = int(used.get("used", 0)) if used.get("week") == week(ctx) else 0
+    taken = int(used.get("used", 0)) if used.get("week") == updates_begun(ctx) else 0
     return max(0, _limit(ctx) - taken)
 
 
@@ -92,8 +93,8 @@ def move(ctx: Ctx, actor: str, to: int, how: str, cost: int, payee: str | None) 
     """Count the Easy Move, charge ``cost`` (and XXXI.5's toll) and put ``actor`` on
     square ``to``."""
     used = ctx.attr(actor, EASY_MOVES, None) or {}
-    taken = int(used.get("used", 0)) if used.get("week") == week(ctx) else 0
-    ctx.set_attr(actor, EASY_MOVES, {"week": week(ctx), "used": taken + 1})
+    taken = int(used.get("used", 0)) if used.get("week") == updates_begun(ctx) else 0
+    ctx.set_attr(actor, EASY_MOVES, {"week": updates_begun(ctx), "used": taken + 1})
     if cost:
         pay(ctx, actor, payee, cost, f"{actor}'s {how}", forced=False)
     toll = easy_move_toll(ctx, actor)

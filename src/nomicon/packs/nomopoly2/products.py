@@ -47,6 +47,7 @@ from nomicon.packs.nomopoly2.terms import (
     owner_of,
     rule_of,
     square,
+    week_now,
 )
 
 #: Where sales are counted, by the Product's name: ``products.<slug>``.
@@ -89,13 +90,6 @@ ORIGINAL_PATENTS: dict[str, str] = {
 
 def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-
-
-def week(ctx: Ctx) -> int:
-    """The update that ends the week now (the running one, during an update)."""
-    update = ctx.get(["update"], None) or {}
-    number = int(update.get("number", 0))
-    return number if update.get("status") in ("running", "waiting") else number + 1
 
 
 def payee(ctx: Ctx, holder: str | None) -> str:
@@ -251,7 +245,7 @@ class Product(Rule):
             ctx.set([PRODUCTS], {})
         counted = ctx.get([PRODUCTS, slug(self.params.name)], None) or {}
         ctx.set([PRODUCTS, slug(self.params.name)],
-                {"sold": int(counted.get("sold", 0)), "created": week(ctx),
+                {"sold": int(counted.get("sold", 0)), "created": week_now(ctx),
                  "rule": self.number})
 
     def offers(self, ctx: Ctx) -> list[Offer]:
@@ -388,7 +382,7 @@ class Blockbuster(ListedProduct):
         ctx.require(not board_field(ctx, square, BLOCKBUSTER),
                     f"square {square} already holds a Blockbuster")
         use_up(ctx, actor, self.item, self.product, square)
-        set_field(ctx, square, BLOCKBUSTER, {"by": actor, "placed": week(ctx), "paid": []})
+        set_field(ctx, square, BLOCKBUSTER, {"by": actor, "placed": week_now(ctx), "paid": []})
         bases = [team for team, squares in board.layout(ctx).bases().items()
                  if square in squares]
         for team in bases:
@@ -537,7 +531,7 @@ class EyeOpener(ListedProduct):
         use_up(ctx, actor, self.item, self.product)
         # The week's orders are put in order by the kernel's orders by arrival; the
         # player's mark is read by the update (ruling, Rule 1907).
-        ctx.set_attr(actor, "eye_opener", week(ctx))
+        ctx.set_attr(actor, "eye_opener", week_now(ctx))
 
     @drink.check
     def _owns(self, ctx: Ctx, actor: str) -> None:
@@ -559,12 +553,12 @@ class AllNighter(ListedProduct):
     def drink(self, ctx: Ctx, actor: str) -> None:
         """Drink an All-Nighter (at most one a week): one extra proposal this week."""
         use_up(ctx, actor, self.item, self.product)
-        ctx.set_attr(actor, "all_nighter", week(ctx))
+        ctx.set_attr(actor, "all_nighter", week_now(ctx))
 
     @drink.check
     def _owns(self, ctx: Ctx, actor: str) -> None:
         ctx.require(ctx.balance(actor, self.item) > 0, f"{actor} has no {self.product}")
-        ctx.require(ctx.attr(actor, "all_nighter") != week(ctx),
+        ctx.require(ctx.attr(actor, "all_nighter") != week_now(ctx),
                     f"{actor} has already drunk an All-Nighter this week")
 
 
@@ -644,7 +638,7 @@ class DisguiseKits(ListedProduct):
         use_up(ctx, actor, self.item, self.product)
         # The effects of passing and landing that go to the Victim are the other
         # sections' (rent, fines); they read the player's ``disguise``.
-        ctx.set_attr(actor, "disguise", Disguise(victim=victim, until=week(ctx), lost=0))
+        ctx.set_attr(actor, "disguise", Disguise(victim=victim, until=week_now(ctx), lost=0))
 
     @hook("update.ended")
     def wear_off(self, ctx: Ctx, data: dict[str, Any]) -> None:
@@ -675,7 +669,7 @@ class Impersonator2000(ListedProduct):
                     f"{victim!r} is not another player")
         use_up(ctx, actor, self.item, self.product)
         ctx.set_attr(actor, "impersonating",
-                     Disguise(victim=victim, until=week(ctx) + 1, lost=0))
+                     Disguise(victim=victim, until=week_now(ctx) + 1, lost=0))
 
 
 class FakeVomit(ListedProduct):

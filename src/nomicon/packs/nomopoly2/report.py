@@ -30,20 +30,12 @@ from rich.table import Table
 
 from nomicon.authoring import Ctx, Rule, events, hook
 from nomicon.packs.nomopoly2.pages import REPORT, REPORT_PAGES, SEALED
-from nomicon.packs.nomopoly2.terms import PACK, fact, set_fact
+from nomicon.packs.nomopoly2.terms import PACK, fact, set_fact, week_now
 
 
 def shown(action: str, args: Mapping[str, Any]) -> str:
     """An order in the words it was written in: ``name-square square=5 name=Home``."""
     return " ".join([action, *(f"{key}={value}" for key, value in args.items())])
-
-
-def _week(ctx: Ctx) -> int:
-    """The update an event of now belongs to: the one running (or waiting), else the
-    next one."""
-    update = ctx.get(["update"], None) or {}
-    number = int(update.get("number", 0))
-    return number if update.get("status") in ("running", "waiting") else number + 1
 
 
 def _record(ctx: Ctx) -> dict[str, Any]:
@@ -88,7 +80,7 @@ class ThePublishedReport(Rule):
         record = _record(ctx)
         record["judged"] = [*record["judged"], {
             "proposal": number, "author": data["player"], "title": proposal.get("title", ""),
-            "verdict": proposal.get("verdict"), "award": data["award"], "week": _week(ctx)}]
+            "verdict": proposal.get("verdict"), "award": data["award"], "week": week_now(ctx)}]
         set_fact(ctx, REPORT, record)
 
     @hook(events.ORDER_DONE)
@@ -114,7 +106,7 @@ class ThePublishedReport(Rule):
         record["results"] = [*record["results"], {
             "order": data["order"], "player": data["player"],
             "order_text": shown(data["action"], data["args"]), "phase": data["phase"],
-            "outcome": outcome, "reason": reason, "sealed": sealed, "week": _week(ctx)}]
+            "outcome": outcome, "reason": reason, "sealed": sealed, "week": week_now(ctx)}]
         set_fact(ctx, REPORT, record)
 
     def redact(self, view: dict[str, Any], viewer: str) -> None:

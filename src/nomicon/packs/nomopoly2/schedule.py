@@ -49,14 +49,6 @@ class ThePrecedenceOfTheSchedule(Rule):
     # Text only: the weekly update below is the only "week" the rules know.
 
 
-def week_now(ctx: Ctx) -> int:
-    """The week an act of now belongs to, named by the update that ends it: the update
-    running (or waiting for the admin), else the next one."""
-    update = ctx.get(["update"], None) or {}
-    number = int(update.get("number", 0))
-    return number if update.get("status") in ("running", "waiting") else number + 1
-
-
 def _fine(ctx: Ctx, player: str, to: str | None, amount: int, currency: str,
           reason: str) -> object:
     # IV.2 and IV.5: a proposal's fine goes to the Government, forced.

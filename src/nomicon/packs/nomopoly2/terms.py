@@ -58,6 +58,19 @@ def color_of(ctx: Ctx, number: int) -> str:
     return str(square(ctx, number).get("color") or WHITE)
 
 
+def updates_begun(ctx: Ctx) -> int:
+    """The number of the last weekly update begun (0 before the first)."""
+    return int((ctx.get(["update"], None) or {}).get("number", 0))
+
+
+def week_now(ctx: Ctx) -> int:
+    """The week an act of now belongs to, named by the update that ends it: the update
+    running (or waiting for the admin), else the next one."""
+    update = ctx.get(["update"], None) or {}
+    number = int(update.get("number", 0))
+    return number if update.get("status") in ("running", "waiting") else number + 1
+
+
 def has_board(ctx: Ctx) -> bool:
     """Whether the game has a numbered board with squares (a rule enacted into another
     pack's game may find none, and then refuses)."""
